@@ -1,0 +1,15 @@
+// Liveness: the app answers and its database is reachable.
+import { getDb, getDatabaseTarget } from "@/lib/db/client";
+import packageJson from "@/package.json";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  const provider = getDatabaseTarget().provider;
+  try {
+    await getDb().setting.count();
+    return Response.json({ status: "ok", database: "ok", provider, version: packageJson.version });
+  } catch {
+    return Response.json({ status: "error", database: "unreachable", provider, version: packageJson.version }, { status: 503 });
+  }
+}

@@ -1,0 +1,33 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/app-header";
+import { QueryProvider } from "@/components/query-provider";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Tidings", template: "%s · Tidings" },
+  description: "A self-hosted feed reader that is polite to publishers.",
+  referrer: "no-referrer",
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#f7f6f2" },
+    { media: "(prefers-color-scheme: dark)", color: "#16181c" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <QueryProvider>
+          <AppHeader />
+          <main className="app-main">{children}</main>
+        </QueryProvider>
+      </body>
+    </html>
+  );
+}

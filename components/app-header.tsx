@@ -1,0 +1,33 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const SECTIONS = [
+  { href: "/", label: "Articles" },
+  { href: "/sources", label: "Sources" },
+  { href: "/health", label: "Health" },
+] as const;
+
+export function AppHeader() {
+  const pathname = usePathname();
+  const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  return (
+    <header className="app-header">
+      <Link href="/" className="brand" aria-label="Tidings home">
+        <span className="brand-mark" aria-hidden="true">≈</span> Tidings
+      </Link>
+      <nav aria-label="Main">
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.href}>
+              <Link href={section.href} aria-current={isCurrent(section.href) ? "page" : undefined}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+// Entry point of the `tidings` command line. Each command lives in lib/cli/commands.
+import { UsageError } from "@/lib/cli/cli-error";
+import { migrateUsage, runMigrateCommand } from "@/lib/cli/commands/migrate";
+
+type Command = { usage: string; run: (args: string[]) => Promise<number> };
+
+const commands: Record<string, Command> = {
+  migrate: { usage: migrateUsage, run: runMigrateCommand },
+};
+
+function usage(): string {
+  return ["usage: tidings <command> [options]", "", ...Object.values(commands).map((command) => `  ${command.usage}`)].join("\n");
+}
+
+/** Runs one command and returns the process exit code; never throws. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    console.log(usage());
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`tidings: unknown command "${name}"; run \`tidings help\` for the list`);
+    return 2;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    // parseArgs throws TypeErrors with codes like ERR_PARSE_ARGS_UNKNOWN_OPTION for bad flags.
+    const code = (error as { code?: string }).code ?? "";
+    if (error instanceof UsageError || code.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`tidings ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
+      return 2;
+    }
+    console.error(`tidings ${name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,55 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { CREATE_LEDGER_SQL, LEDGER_TABLE, type LedgerRow, type LedgerWrite } from "@/lib/db/migrate/ledger";
+import type { MigrationDriver } from "@/lib/db/migrate/migration-driver";
+
+const UPSERT = `INSERT INTO "${LEDGER_TABLE}" ("name","checksum","status","finishedAt","error") VALUES (?,?,?,?,?)
+  ON CONFLICT("name") DO UPDATE SET "checksum"=excluded."checksum","status"=excluded."status","finishedAt"=excluded."finishedAt","error"=excluded."error"`;
+
+export function createSqliteMigrationDriver(filePath: string): MigrationDriver {
+  let db: Database.Database | null = null;
+  const connection = () => {
+    if (!db) throw new Error("migration driver used before open()");
+    return db;
+  };
+  const write = (record: LedgerWrite) =>
+    connection().prepare(UPSERT).run(record.name, record.checksum, record.status, new Date().toISOString(), record.error);
+
+  return {
+    async open() {
+      mkdirSync(path.dirname(filePath), { recursive: true });
+      db = new Database(filePath, { timeout: 5000 });
+      // WAL lets readers (the pages) work while a round writes; it is a property of the file.
+      db.pragma("journal_mode = WAL");
+      db.pragma("foreign_keys = ON");
+      db.exec(CREATE_LEDGER_SQL);
+    },
+    async readLedger() {
+      return connection().prepare(`SELECT * FROM "${LEDGER_TABLE}" ORDER BY "name"`).all() as LedgerRow[];
+    },
+    async applyInTransaction(sql, record) {
+      const db = connection();
+      // IMMEDIATE takes the write lock up front, so two processes cannot interleave migrations.
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        db.exec(sql);
+        write(record);
+        db.exec("COMMIT");
+      } catch (error) {
+        db.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    async writeLedgerRow(record) {
+      write(record);
+    },
+    async deleteFailedRows() {
+      return connection().prepare(`DELETE FROM "${LEDGER_TABLE}" WHERE "status" = 'failed'`).run().changes;
+    },
+    async close() {
+      db?.close();
+      db = null;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Environment, parsed once with zod. Empty strings count as unset. Nothing here is NEXT_PUBLIC_:
+// every value is server-only.
+import { z } from "zod";
+import { remember } from "@/lib/remember";
+
+const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+const flag = (fallback: boolean) =>
+  z.preprocess(unsetIfEmpty, z.enum(["true", "false", "1", "0", "on", "off"]).default(fallback ? "true" : "false")).transform(
+    (value) => value === "true" || value === "1" || value === "on",
+  );
+
+const envSchema = z.object({
+  DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
+  TIDINGS_ROUND_CRON: z.preprocess(unsetIfEmpty, z.string().default("*/5 * * * *")),
+  TIDINGS_SCHEDULER: flag(true),
+  TIDINGS_ROUND_BUDGET_SECONDS: integer(240, 5, 3600),
+  TIDINGS_FETCH_TIMEOUT_MS: integer(20_000, 100, 300_000),
+  TIDINGS_HOST_GAP_MS: integer(1000, 0, 60_000),
+  TIDINGS_MAX_BODY_BYTES: integer(10 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+  TIDINGS_MIN_INTERVAL: integer(60, 1, 7 * 24 * 60),
+  TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),
+  TIDINGS_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
+  TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
+  TIDINGS_LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses an environment; throws one readable line naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`invalid environment: ${problems.join("; ")}`);
+}
+
+export function getEnv(): Env {
+  return remember("env", () => parseEnv(process.env));
+}

@@ -1,0 +1,44 @@
+// The parse step's contract: bytes of one response in, a normalised feed (or a classified failure) out.
+// No I/O, no clock: "missing date" is null here and becomes first-seen time in the store.
+
+export type FeedKind = "rss" | "atom" | "json";
+
+export type Enclosure = { url: string; type: string | null; length: number | null };
+
+export type ParsedItem = {
+  /** guid / Atom id / JSON Feed id, trimmed; null when absent or empty. */
+  guid: string | null;
+  /** Absolute http(s) link to the original, resolved against xml:base / the feed URL. */
+  url: string | null;
+  /** Plain text (entities decoded, tags stripped); never HTML. "" when the feed gives none. */
+  title: string;
+  author: string | null;
+  /** Sanitized HTML (short form), or null. */
+  summary: string | null;
+  /** Sanitized HTML (content:encoded first, then content, then description), or null. */
+  content: string | null;
+  /** Valid date or null (missing, unparseable, absurd). */
+  publishedAt: Date | null;
+  enclosures: Enclosure[];
+};
+
+export type ParsedFeed = {
+  kind: FeedKind;
+  title: string | null;
+  siteUrl: string | null;
+  /** Publisher's own polling floor from RSS <ttl> or sy:updatePeriod/sy:updateFrequency, in seconds. */
+  ttlSeconds: number | null;
+  items: ParsedItem[];
+};
+
+export type ParseInput = {
+  body: Buffer;
+  /** The Content-Type response header, raw (its charset parameter matters for decoding). */
+  contentType: string | null;
+  /** The URL the body came from: base for relative links. */
+  url: string;
+};
+
+export type ParseResult =
+  | { ok: true; feed: ParsedFeed }
+  | { ok: false; errorKind: "not_a_feed" | "parse"; detail: string };

@@ -1,0 +1,29 @@
+// Runs the real `tidings` command in a child process and collects what it printed.
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+const BIN = path.resolve(__dirname, "../../bin/tidings.mjs");
+
+export function runCli(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`tidings ${args.join(" ")} did not finish within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,2 @@
+// Empty stand-in for the `server-only` guard package under vitest.
+export {};

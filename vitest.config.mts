@@ -1,0 +1,20 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests. Browser tests have their own config (vitest.e2e.config.mts)
+// because they need a production build first.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": import.meta.dirname,
+      // `server-only` throws outside React Server Components; tests import the data layer directly.
+      "server-only": path.join(import.meta.dirname, "tests/helpers/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
