@@ -1,0 +1,16 @@
+// An identifying User-Agent: lets a publisher tell a small private reader from an anonymous
+// scraper, find the project, and see how many readers one request serves (RFC 9110 §10.1.5).
+
+const PROJECT_URL = "https://github.com/tidings-reader/tidings";
+
+export function buildUserAgent(input: { version: string; publicUrl: string | null; subscribers: number }): string {
+  const count = Math.max(0, Math.trunc(input.subscribers));
+  const contact = sanitize(input.publicUrl ?? "") || PROJECT_URL;
+  const noun = count === 1 ? "subscriber" : "subscribers";
+  return `Tidings/${sanitize(input.version)} (+${contact}; self-hosted feed reader; ${count} ${noun})`;
+}
+
+/** Keeps the header valid (no control characters) and the comment parseable (no parentheses, no ';'). */
+function sanitize(value: string): string {
+  return value.replace(/[^\x21-\x7e]|[();]/g, "").trim();
+}

@@ -1,0 +1,111 @@
+// The fetch step: one HTTP exchange (redirects included) → one classified value. Expected failures
+// are values; an exception out of here is a bug. No database, no clock beyond the duration.
+import type { Dispatcher } from "undici";
+import { checkUrl } from "./check-url";
+import { classifyResponse } from "./classify-response";
+import { classifyTransportError } from "./classify-transport-error";
+import { abandonBody, discardBody } from "./discard-body";
+import { findPermanentTarget, followRedirects } from "./follow-redirects";
+import { getAgent, sendRequest } from "./http-client";
+import { NO_HEADERS, pickHeaders } from "./pick-headers";
+import { readBody } from "./read-body";
+import { buildRequestHeaders } from "./request-headers";
+import type { ErrorKind, FetchRequest, FetchResult, Redirect, ResponseMeta } from "./types";
+
+export { buildUserAgent } from "./build-user-agent";
+
+export type FetchOptions = {
+  /** Built by buildUserAgent. */
+  userAgent: string;
+  /** TIDINGS_FETCH_TIMEOUT_MS: total budget for connect + headers + body, all hops included. */
+  timeoutMs: number;
+  /** TIDINGS_MAX_BODY_BYTES: counted after decompression. */
+  maxBodyBytes: number;
+  /** TIDINGS_ALLOW_PRIVATE_NETWORKS: skip the SSRF guard (tests, LAN-only installs). */
+  allowPrivateNetworks: boolean;
+  maxRedirects?: number;
+};
+
+const DEFAULT_MAX_REDIRECTS = 5;
+const MAX_DETAIL_LENGTH = 300;
+
+export async function fetchFeed(request: FetchRequest, options: FetchOptions): Promise<FetchResult> {
+  const startedAt = performance.now();
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const { headers, conditional } = buildRequestHeaders({
+    userAgent: options.userAgent,
+    etag: request.etag,
+    lastModified: request.lastModified,
+  });
+  // Half the budget for connecting leaves room for a slow handshake and a response after it.
+  const connectTimeoutMs = Math.max(1, Math.ceil(options.timeoutMs / 2));
+  const agent = getAgent({ allowPrivateNetworks: options.allowPrivateNetworks, connectTimeoutMs });
+  const counter = { bytes: 0 };
+  const redirects: Redirect[] = [];
+  let phase: "headers" | "body" = "headers";
+  let url: URL | null = null;
+  let response: Dispatcher.ResponseData | null = null;
+
+  const describe = (permanentRedirectUrl: string | null = null): ResponseMeta => ({
+    requestedUrl: request.url,
+    finalUrl: url?.href ?? request.url,
+    redirects,
+    permanentRedirectUrl,
+    httpStatus: response?.statusCode ?? null,
+    conditional,
+    bytesReceived: counter.bytes,
+    durationMs: Math.round(performance.now() - startedAt),
+    headers: response === null ? NO_HEADERS : pickHeaders(response.headers),
+  });
+  const fail = (errorKind: ErrorKind, detail: string, meta = describe()): FetchResult => ({
+    outcome: "error",
+    errorKind,
+    detail: detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…` : detail,
+    meta,
+  });
+
+  try {
+    const chain = await followRedirects({
+      href: request.url,
+      maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
+      redirects,
+      checkUrl: (href) => checkUrl(href, options),
+      discard: (body) => discardBody(body, counter),
+      send: async (next) => {
+        phase = "headers";
+        url = next;
+        response = null;
+        response = await sendRequest(next, { agent, headers, signal, timeoutMs: options.timeoutMs });
+        phase = "body";
+        return response;
+      },
+    });
+    if (chain.kind === "refused") return fail(chain.errorKind, chain.detail);
+    const final = chain.response;
+    const received = pickHeaders(final.headers);
+    const meta = () => describe(findPermanentTarget(redirects));
+    const verdict = classifyResponse(final.statusCode, received);
+    if (verdict.outcome === "not_modified") {
+      await discardBody(final.body, counter); // a 304 has no content (RFC 9110 §15.4.5): nothing is read
+      return { outcome: "not_modified", meta: meta() };
+    }
+    if (verdict.outcome === "error") {
+      abandonBody(final.body); // the status is the verdict; waiting for an error page could only delay it
+      return fail(verdict.errorKind, verdict.detail, meta());
+    }
+    const read = await readBody(final.body, {
+      contentEncoding: received.contentEncoding,
+      contentLength: typeof final.headers["content-length"] === "string" ? final.headers["content-length"] : null,
+      maxBodyBytes: options.maxBodyBytes,
+      counter,
+    });
+    if (read.status === "complete") return { outcome: "ok", body: read.body, meta: meta() };
+    // A coding we never offered cannot be read as a feed; corrupt compressed bytes are like truncated XML.
+    const kind = { too_large: "too_large", unsupported_encoding: "not_a_feed", undecodable: "parse" } as const;
+    return fail(kind[read.status], read.detail, meta());
+  } catch (error) {
+    const failure = classifyTransportError(error, { phase, budgetExceeded: signal.aborted, timeoutMs: options.timeoutMs });
+    if (failure === null) throw error;
+    return fail(failure.errorKind, failure.detail);
+  }
+}
