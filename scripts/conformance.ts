@@ -1,0 +1,216 @@
+// Conformance run of the parse step over a tree of feed files (feedparser's test corpus, say):
+//
+//   npx tsx scripts/conformance.ts <dir>
+//
+// Every .xml/.rss/.atom/.rdf/.json file goes through parseFeed with url
+// http://example.com/<path relative to dir> and contentType null, except that the corpus's
+// `Header:` lines are honoured (Content-Type → contentType, Content-Location → url), because
+// those files test exactly that. Each file is reported as parsed, classified error, or crash
+// (an exception, or a result that does not match the ParseResult contract).
+//
+// A file's leading comment may hold `Expect:` — a Python expression over feedparser's result.
+// The mappable part is every `==` comparison between feed['title'], feed['link'],
+// entries[N]['title'], entries[N]['link'] (or the .title/.link forms) and string literals;
+// other clauses (bozo, encoding, *_detail, content, ...) are not applicable to our result
+// format and are skipped. A file with at least one mappable clause counts once; it is met when
+// all its mappable clauses hold. What counts as "reproduced":
+//  - titles: ours is plain text by contract, feedparser's sometimes keeps (sanitized) markup.
+//    Met when ours equals the expected string literally, or equals it after the same
+//    plain-text conversion we apply (tags stripped, entities decoded, whitespace collapsed).
+//  - links: met when equal, or equal after URL normalisation (new URL(x).href).
+//  - feedparser's suite served files from http://127.0.0.1:8097/; expectations naming that
+//    document origin are read with our document origin (http://example.com) instead.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { collapseWhitespace, htmlToText } from "../lib/parse/html-text";
+import { parseFeed } from "../lib/parse/parse-feed";
+import type { ParseResult } from "../lib/parse/types";
+
+const FEED_EXTENSIONS = new Set([".xml", ".rss", ".atom", ".rdf", ".json"]);
+const DOCUMENT_ORIGIN = "http://example.com";
+const FEEDPARSER_ORIGIN = "http://127.0.0.1:8097";
+
+type Accessor = { scope: "feed" } | { scope: "entry"; index: number };
+type Field = { accessor: Accessor; field: "title" | "link" };
+type Clause = { fields: Field[]; literals: string[] };
+type Outcome = "parsed" | "classified" | "crash";
+
+async function main(): Promise<void> {
+  const root = process.argv[2];
+  if (!root) throw new Error("usage: npx tsx scripts/conformance.ts <dir>");
+  const files = (await listFiles(root)).filter((file) => FEED_EXTENSIONS.has(path.extname(file).toLowerCase())).sort();
+  const totals: Record<Outcome, number> = { parsed: 0, classified: 0, crash: 0 };
+  const unmet: string[] = [];
+  let mappable = 0;
+  let met = 0;
+  const started = performance.now();
+
+  for (const file of files) {
+    const relative = path.relative(root, file).split(path.sep).join("/");
+    const body = await readFile(file);
+    const header = readHeader(body.toString("latin1"));
+    const url = header.contentLocation ?? `${DOCUMENT_ORIGIN}/${relative}`;
+    let result: ParseResult | null = null;
+    let outcome: Outcome;
+    let note: string;
+    try {
+      result = await parseFeed({ body, contentType: header.contentType, url });
+      const problem = checkContract(result);
+      outcome = problem ? "crash" : result.ok ? "parsed" : "classified";
+      note = problem ?? (result.ok ? `${result.feed.kind}, ${result.feed.items.length} items` : `${result.errorKind}: ${result.detail}`);
+    } catch (error) {
+      outcome = "crash";
+      note = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    totals[outcome]++;
+
+    const clauses = header.expect === null ? [] : readClauses(header.expect);
+    let verdict = "";
+    if (clauses.length > 0) {
+      mappable++;
+      const ok = result?.ok === true && clauses.every((clause) => holds(clause, result));
+      if (ok) met++;
+      else unmet.push(`${relative}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`);
+      verdict = ok ? "  [expectation met]" : "  [expectation NOT met]";
+    }
+    console.log(`${outcome.padEnd(10)} ${relative}  (${note})${verdict}`);
+  }
+
+  console.log(`\n${unmet.length} mappable expectations not met:\n${unmet.map((line) => `  ${line}`).join("\n")}`);
+  const share = mappable === 0 ? 0 : (100 * met) / mappable;
+  console.log(`\nfiles: ${files.length}  parsed: ${totals.parsed}  classified errors: ${totals.classified}  crashes: ${totals.crash}`);
+  console.log(`title/link expectations met: ${met} of ${mappable} (${share.toFixed(1)}%)  in ${Math.round(performance.now() - started)} ms`);
+  process.exitCode = totals.crash > 0 ? 1 : 0;
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
+
+function readHeader(text: string): { expect: string | null; contentType: string | null; contentLocation: string | null } {
+  const comment = /<!--([\s\S]*?)-->/.exec(text.slice(0, 4096))?.[1] ?? "";
+  const line = (pattern: RegExp) => pattern.exec(comment)?.[1]?.trim() ?? null;
+  return {
+    expect: line(/^\s*Expect:(.*)$/m),
+    contentType: line(/^\s*Header:\s*Content-type:(.*)$/im),
+    contentLocation: line(/^\s*Header:\s*Content-Location:(.*)$/im),
+  };
+}
+
+/** The mappable `==` clauses of a Python boolean expression joined by `and`. */
+function readClauses(expression: string): Clause[] {
+  const clauses: Clause[] = [];
+  for (const part of splitOutsideStrings(expression, " and ")) {
+    const operands = splitOutsideStrings(part.trim(), "==").map((operand) => operand.trim());
+    if (operands.length < 2) continue;
+    const fields = operands.map(readField);
+    const literals = operands.map(readStringExpression);
+    if (!operands.every((_, i) => fields[i] !== null || literals[i] !== null)) continue;
+    const clause = { fields: fields.filter((f): f is Field => f !== null), literals: literals.filter((l): l is string => l !== null) };
+    if (clause.fields.length > 0 && clause.literals.length > 0) clauses.push(clause);
+  }
+  return clauses;
+}
+
+function readField(operand: string): Field | null {
+  const match = /^(feed|entries\[(\d+)\])(?:\[['"](title|link)['"]\]|\.(title|link))$/.exec(operand);
+  if (!match) return null;
+  const accessor: Accessor = match[1] === "feed" ? { scope: "feed" } : { scope: "entry", index: Number(match[2]) };
+  return { accessor, field: (match[3] ?? match[4]) === "title" ? "title" : "link" };
+}
+
+/** `u'a' + 'b\n'` → "ab\n"; null when the operand is anything else. */
+function readStringExpression(operand: string): string | null {
+  const pieces = splitOutsideStrings(operand, "+").map((piece) => piece.trim());
+  const values = pieces.map((piece) => /^[uU]?(['"])([\s\S]*)\1$/.exec(piece));
+  if (values.some((value) => value === null)) return null;
+  return values.map((value) => unescapePython(value?.[2] ?? "")).join("");
+}
+
+function unescapePython(text: string): string {
+  const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0" };
+  return text.replace(/\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|x[0-9a-fA-F]{2}|.)/g, (whole, code: string) => {
+    const codePoint = /^[uUx]/.test(code) && code.length > 1 ? Number.parseInt(code.slice(1), 16) : null;
+    if (codePoint !== null) return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
+    return simple[code] ?? whole;
+  });
+}
+
+function splitOutsideStrings(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charAt(i);
+    if (quote) {
+      if (ch === "\\") i++;
+      else if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (text.startsWith(separator, i)) {
+      parts.push(text.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function holds(clause: Clause, result: ParseResult | null): boolean {
+  return clause.fields.every((field) => {
+    const actual = readActual(field, result);
+    return actual !== undefined && clause.literals.every((literal) => matches(field.field, actual, literal));
+  });
+}
+
+function matches(field: "title" | "link", actual: string, expectedRaw: string): boolean {
+  const expected = expectedRaw.split(FEEDPARSER_ORIGIN).join(DOCUMENT_ORIGIN);
+  if (actual === expected) return true;
+  if (field === "title") return actual === collapseWhitespace(expected) || actual === htmlToText(expected);
+  return URL.canParse(expected) && actual === new URL(expected).href;
+}
+
+function readActual(field: Field, result: ParseResult | null): string | undefined {
+  if (!result?.ok) return undefined;
+  const { feed } = result;
+  if (field.accessor.scope === "feed") return (field.field === "title" ? feed.title : feed.siteUrl) ?? "";
+  const item = feed.items[field.accessor.index];
+  if (!item) return undefined;
+  return (field.field === "title" ? item.title : item.url) ?? "";
+}
+
+function describeFields(clauses: Clause[], result: ParseResult | null): string {
+  if (!result?.ok) return result ? `${result.errorKind}: ${result.detail}` : "crash";
+  const shown = clauses.flatMap((clause) => clause.fields).map((field) => {
+    const where = field.accessor.scope === "feed" ? "feed" : `entries[${field.accessor.index}]`;
+    return `${where}.${field.field} = ${JSON.stringify(readActual(field, result) ?? null)}`;
+  });
+  return shown.join(", ");
+}
+
+/** Why a result breaks the ParseResult contract, or null when it keeps it. */
+function checkContract(result: ParseResult): string | null {
+  if (!result.ok) {
+    const kinds = ["not_a_feed", "parse"];
+    return kinds.includes(result.errorKind) && result.detail.trim() !== "" ? null : "invalid failure value";
+  }
+  const { feed } = result;
+  if (!["rss", "atom", "json"].includes(feed.kind) || !Array.isArray(feed.items)) return "invalid feed value";
+  for (const item of feed.items) {
+    if (typeof item.title !== "string") return "item title is not a string";
+    if (item.publishedAt !== null && Number.isNaN(item.publishedAt.getTime())) return "item has an invalid date";
+    if (item.url !== null && !/^https?:\/\//.test(item.url)) return `item url is not http(s): ${item.url}`;
+    if (/<script|\son\w+=/i.test(`${item.content ?? ""}${item.summary ?? ""}`)) return "unsafe markup left in content";
+  }
+  return null;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 2;
+});
