@@ -1,0 +1,44 @@
+import { decideAfterError } from "./decide-error";
+import { decideAfterSuccess } from "./decide-success";
+import type { DecisionContext } from "./decision-context";
+import { computeEffectiveFloor, resolvePublisherFloor } from "./effective-floor";
+import { trackPermanentRedirect } from "./redirect-adoption";
+import type { Decision, Observation, PolicySettings, ScheduleState } from "./types";
+
+/**
+ * The scheduling policy: what one fetch means for the source's next fetch. Pure: no I/O, no clock
+ * (`now` is an argument) and no Math.random (`random` is an argument, called at most once), so the
+ * same inputs always give the same decision and the simulation can replay it with a virtual clock.
+ */
+export function decideNext(
+  state: ScheduleState,
+  observation: Observation,
+  now: Date,
+  settings: PolicySettings,
+  random: () => number,
+): Decision {
+  const publisherFloorSeconds = resolvePublisherFloor(state, observation, now, settings);
+  const floorSeconds = computeEffectiveFloor(state.minIntervalSeconds, publisherFloorSeconds, settings);
+  const ownFloorSeconds = computeEffectiveFloor(state.minIntervalSeconds, null, settings);
+  const redirect = trackPermanentRedirect(state, observation, settings.redirectAdoptAfter);
+  const ctx: DecisionContext = {
+    state,
+    observation,
+    now,
+    settings,
+    random,
+    floorSeconds,
+    floorIsPublisher: floorSeconds > ownFloorSeconds,
+    base: {
+      ...state,
+      feedUrl: redirect.feedUrl,
+      pendingRedirectUrl: redirect.pendingRedirectUrl,
+      pendingRedirectCount: redirect.pendingRedirectCount,
+      publisherFloorSeconds,
+      // Any answer other than a 429 means the hold is over.
+      retryAfterUntil: null,
+    },
+    events: redirect.event === null ? [] : [redirect.event],
+  };
+  return observation.outcome === "error" ? decideAfterError(ctx) : decideAfterSuccess(ctx);
+}

@@ -1,0 +1,44 @@
+import type { Observation, ScheduleState, SourceEventDraft } from "./types";
+
+export type RedirectTracking = Pick<ScheduleState, "feedUrl" | "pendingRedirectUrl" | "pendingRedirectCount"> & {
+  event: SourceEventDraft | null;
+};
+
+/**
+ * Adopts a permanent (301/308) move only after `adoptAfter` successful fetches in a row were
+ * redirected to the same target: one 301 may be a misconfiguration undone minutes later, and a
+ * wrongly adopted URL cannot be taken back by the publisher. Temporary redirects never reach here
+ * (the fetch step sets permanentRedirectUrl only for all-permanent chains).
+ *
+ * Only successes (ok / 304) count: a redirect to a target that fails proves nothing. An error
+ * leaves the pending move as it was: it neither confirms nor contradicts it (and the offline guard
+ * or a 429 must not reset it). A success without a permanent redirect clears it.
+ */
+export function trackPermanentRedirect(
+  state: ScheduleState,
+  observation: Observation,
+  adoptAfter: number,
+): RedirectTracking {
+  const unchanged = {
+    feedUrl: state.feedUrl,
+    pendingRedirectUrl: state.pendingRedirectUrl,
+    pendingRedirectCount: state.pendingRedirectCount,
+    event: null,
+  };
+  if (observation.outcome === "error") return unchanged;
+  const target = observation.permanentRedirectUrl;
+  if (target === null || target === state.feedUrl) {
+    return { ...unchanged, pendingRedirectUrl: null, pendingRedirectCount: 0 };
+  }
+  const count = target === state.pendingRedirectUrl ? state.pendingRedirectCount + 1 : 1;
+  if (count < adoptAfter) return { ...unchanged, pendingRedirectUrl: target, pendingRedirectCount: count };
+  return {
+    feedUrl: target,
+    pendingRedirectUrl: null,
+    pendingRedirectCount: 0,
+    event: {
+      kind: "url_changed",
+      detail: `Moved permanently: ${state.feedUrl} → ${target} (seen on ${count} fetches in a row)`,
+    },
+  };
+}

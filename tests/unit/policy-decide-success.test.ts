@@ -1,0 +1,254 @@
+import { observation, scheduleState } from "@/tests/helpers/policy-fixtures";
+import { describe, expect, it } from "vitest";
+import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
+import type { Decision, Observation, ScheduleState } from "@/lib/policy";
+
+// Successful fetches: intervals, floors, jitter, the first fetch and redirect adoption.
+
+const NOW = new Date("2025-03-02T12:00:00.000Z");
+const S = DEFAULT_POLICY_SETTINGS;
+const ZERO = () => 0;
+const ALMOST_ONE = () => 0.999999;
+const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
+
+function makeState(overrides: Partial<ScheduleState> = {}): ScheduleState {
+  return scheduleState({ lastSuccessAt: hoursAgo(1), ...overrides });
+}
+
+function makeObservation(overrides: Partial<Observation> = {}): Observation {
+  return observation(overrides);
+}
+
+const ok = (overrides: Partial<Observation> = {}) => makeObservation({ outcome: "ok", httpStatus: 200, ...overrides });
+const decide = (state: ScheduleState, observation: Observation, random = ZERO, settings = S) =>
+  decideNext(state, observation, NOW, settings, random);
+const waitMs = (decision: Decision) => decision.nextDueAt.getTime() - NOW.getTime();
+
+describe("nothing new grows the interval", () => {
+  it.each<[string, Partial<ScheduleState>, Observation, number, string]>([
+    ["a 304 above the floor grows x1.25", { intervalSeconds: 7200, consecutiveNotModified: 3 }, makeObservation(), 9000, "not modified (HTTP 304); checking every 2 h 30 min"],
+    ["an unchanged 200 body counts as nothing new", { intervalSeconds: 7200 }, ok({ bodyUnchanged: true }), 9000, "body unchanged; checking every 2 h 30 min"],
+    ["a 200 with no new article counts as nothing new", { intervalSeconds: 7200 }, ok({ newArticles: 0 }), 9000, "no new articles; checking every 2 h 30 min"],
+    ["growth stops at the maximum", { intervalSeconds: 80000, consecutiveNotModified: 20 }, makeObservation(), 86400, "not modified (HTTP 304); checking every 1 d (maximum)"],
+    ["at the floor, the 1st empty fetch keeps it", { consecutiveNotModified: 0 }, makeObservation(), 3600, "not modified (HTTP 304); checking every 1 h (floor)"],
+    ["at the floor, the 12th empty hour keeps it", { consecutiveNotModified: 11 }, makeObservation(), 3600, "not modified (HTTP 304); checking every 1 h (floor)"],
+    ["at the floor, the 13th empty hour grows it", { consecutiveNotModified: 12 }, makeObservation(), 4500, "not modified (HTTP 304); checking every 1 h 15 min"],
+    [
+      "at a 15-min user floor, the grace is the same 12 h: the 48th empty fetch keeps it",
+      { intervalSeconds: 900, minIntervalSeconds: 900, consecutiveNotModified: 47 },
+      makeObservation(),
+      900,
+      "not modified (HTTP 304); checking every 15 min (floor)",
+    ],
+    [
+      "at a 15-min user floor, the 49th grows it",
+      { intervalSeconds: 900, minIntervalSeconds: 900, consecutiveNotModified: 48 },
+      makeObservation(),
+      1125,
+      "not modified (HTTP 304); checking every 19 min",
+    ],
+    [
+      "at a 3-h publisher floor, the 4th empty fetch keeps it",
+      { intervalSeconds: 10800, publisherFloorSeconds: 10800, consecutiveNotModified: 3 },
+      makeObservation(),
+      10800,
+      "not modified (HTTP 304); checking every 3 h (publisher's floor)",
+    ],
+    [
+      "at a 3-h publisher floor, the 5th grows it",
+      { intervalSeconds: 10800, publisherFloorSeconds: 10800, consecutiveNotModified: 4 },
+      makeObservation(),
+      13500,
+      "not modified (HTTP 304); checking every 3 h 45 min",
+    ],
+  ])("%s", (_, state, observation, interval, reason) => {
+    const decision = decide(makeState(state), observation);
+    expect(decision.next.intervalSeconds).toBe(interval);
+    expect(waitMs(decision)).toBe(interval * 1000);
+    expect(decision.reason).toBe(reason);
+  });
+
+  it("reaches the 24 h cap from the floor within 27 empty fetches (12 at the floor), then stays", () => {
+    let state = makeState();
+    const intervals: number[] = [];
+    for (let i = 0; i < 28; i += 1) {
+      state = decide(state, makeObservation()).next;
+      intervals.push(state.intervalSeconds);
+    }
+    expect(intervals).toEqual([
+      ...Array<number>(12).fill(3600),
+      4500, 5625, 7031, 8789, 10986, 13733, 17166, 21458, 26823, 33529, 41911, 52389, 65486, 81858, 86400, 86400,
+    ]);
+  });
+
+  it("news at the floor restarts the 12-h grace", () => {
+    const afterNews = decide(makeState({ consecutiveNotModified: 11 }), ok({ newArticles: 1 })).next;
+    expect([afterNews.intervalSeconds, afterNews.consecutiveNotModified]).toEqual([3600, 0]);
+    expect(decide(makeState({ consecutiveNotModified: afterNews.consecutiveNotModified }), makeObservation()).next.intervalSeconds).toBe(3600);
+  });
+});
+
+describe("new articles shrink the interval gradually", () => {
+  it.each<[string, number, number, string]>([
+    ["24 h halves to 12 h, not straight to the floor", 86400, 43200, "3 new articles; checking every 12 h"],
+    ["4 h halves to 2 h", 14400, 7200, "3 new articles; checking every 2 h"],
+    ["never below the floor", 5000, 3600, "3 new articles; checking every 1 h (floor)"],
+  ])("%s", (_, interval, expected, reason) => {
+    const decision = decide(makeState({ intervalSeconds: interval, consecutiveNotModified: 4 }), ok({ newArticles: 3 }));
+    expect(decision.next.intervalSeconds).toBe(expected);
+    expect(decision.next.consecutiveNotModified).toBe(0);
+    expect(decision.reason).toBe(reason);
+  });
+});
+
+describe("a new source starts from its items' publication dates", () => {
+  const every = (hours: number, count = 6) => Array.from({ length: count }, (_, i) => hoursAgo(i * hours));
+  it.each<[string, Date[], number, string]>([
+    ["every 3 h: starts at 3 h", every(3), 10800, "first fetch: items about every 3 h; checking every 3 h"],
+    ["every 10 min: starts at the floor", every(1 / 6), 3600, "first fetch: items about every 10 min; checking every 1 h (floor)"],
+    ["weekly: starts at the maximum", every(168), 86400, "first fetch: items about every 7 d; checking every 1 d (maximum)"],
+    ["no dates: starts at the floor", [], 3600, "first fetch: no usable item dates; checking every 1 h (floor)"],
+  ])("%s", (_, itemDates, interval, reason) => {
+    const decision = decide(makeState({ lastSuccessAt: null }), ok({ newArticles: itemDates.length, itemDates }));
+    expect(decision.next.intervalSeconds).toBe(interval);
+    expect(decision.next.lastSuccessAt).toEqual(NOW);
+    expect(decision.reason).toBe(reason);
+  });
+});
+
+describe("counters after a success", () => {
+  it.each<[string, Observation, number]>([
+    ["a 304 resets errors and counts one more empty fetch", makeObservation(), 3],
+    ["an empty 200 does the same", ok(), 3],
+    ["a 200 with news resets both", ok({ newArticles: 1 }), 0],
+  ])("%s", (_, observation, notModified) => {
+    const decision = decide(makeState({ consecutiveErrors: 3, consecutiveNotModified: 2 }), observation);
+    expect(decision.next.consecutiveErrors).toBe(0);
+    expect(decision.next.consecutiveNotModified).toBe(notModified);
+    expect(decision.next.retryAfterUntil).toBeNull();
+    expect(decision.events).toEqual([]);
+    expect(decision.hostRetryAfterUntil).toBeNull();
+  });
+});
+
+describe("floors: user, global and publisher", () => {
+  it.each<[string, Partial<ScheduleState>, Observation, number, number | null]>([
+    ["a user floor of 15 min is allowed", { intervalSeconds: 900, minIntervalSeconds: 900 }, ok({ newArticles: 2 }), 900, null],
+    ["a user floor below 15 min is raised to 15 min", { intervalSeconds: 300, minIntervalSeconds: 300 }, ok({ newArticles: 2 }), 900, null],
+    ["max-age above the floor becomes the floor", {}, makeObservation({ cacheControl: "max-age=7200" }), 7200, 7200],
+    ["s-maxage is for shared caches: ignored", {}, ok({ newArticles: 1, cacheControl: "s-maxage=7200" }), 3600, null],
+    ["no-store says nothing about polling", {}, ok({ newArticles: 1, cacheControl: "no-store" }), 3600, null],
+    [
+      "Expires is read against the response's Date",
+      {},
+      ok({ newArticles: 1, expires: "Sun, 02 Mar 2025 11:00:00 GMT", date: "Sun, 02 Mar 2025 08:00:00 GMT" }),
+      10800,
+      10800,
+    ],
+    ["the feed's ttl", {}, ok({ newArticles: 1, feedTtlSeconds: 7200 }), 7200, 7200],
+    ["a year of max-age is capped at the maximum", {}, ok({ newArticles: 1, cacheControl: "max-age=31536000" }), 86400, 86400],
+    ["the publisher's floor wins over a 15-min user floor", { minIntervalSeconds: 900 }, ok({ newArticles: 1, cacheControl: "max-age=1800" }), 1800, 1800],
+    ["a 304 without headers keeps the stored floor", { publisherFloorSeconds: 7200 }, makeObservation(), 7200, 7200],
+    ["a 304 can raise the stored floor", { publisherFloorSeconds: 7200 }, makeObservation({ cacheControl: "max-age=10800" }), 10800, 10800],
+    ["a 304 cannot lower it (the body's ttl still holds)", { publisherFloorSeconds: 7200 }, makeObservation({ cacheControl: "max-age=60" }), 7200, 7200],
+    ["a 200 that no longer asks clears it", { publisherFloorSeconds: 7200 }, ok({ newArticles: 1 }), 3600, null],
+  ])("%s", (_, state, observation, interval, storedFloor) => {
+    const decision = decide(makeState(state), observation);
+    expect(decision.next.intervalSeconds).toBe(interval);
+    expect(waitMs(decision)).toBe(interval * 1000);
+    expect(decision.next.publisherFloorSeconds).toBe(storedFloor);
+  });
+
+  it("says when the publisher's floor is what holds the interval", () => {
+    const decision = decide(makeState(), ok({ newArticles: 1, feedTtlSeconds: 7200 }));
+    expect(decision.reason).toBe("1 new article; checking every 2 h (publisher's floor)");
+  });
+});
+
+describe("after a success, jitter adds +0..20% of the part of the interval above the floor", () => {
+  const ABOVE = { intervalSeconds: 7200, consecutiveNotModified: 12 }; // a 304 grows it to 9000 s
+  it.each<[string, Partial<ScheduleState>, Observation, () => number, number]>([
+    ["at the floor, random 0: exactly the floor", {}, makeObservation(), ZERO, 3_600_000],
+    ["at the floor, random ~1: still exactly the floor", {}, makeObservation(), ALMOST_ONE, 3_600_000],
+    ["at a 15-min user floor, random ~1: exactly 15 min", { intervalSeconds: 900, minIntervalSeconds: 900 }, makeObservation(), ALMOST_ONE, 900_000],
+    ["at a 2-h publisher floor, random ~1: exactly 2 h", { intervalSeconds: 7200, publisherFloorSeconds: 7200 }, makeObservation(), ALMOST_ONE, 7_200_000],
+    ["above the floor, random 0: exactly the interval", ABOVE, makeObservation(), ZERO, 9_000_000],
+    // 9000 s + 0.999999 x 20% of the 5400 s above the 3600 s floor = 10079.99892 s
+    ["above the floor, random ~1: just under +20% of the 5400 s above it", ABOVE, makeObservation(), ALMOST_ONE, 10_079_998],
+    ["never past the 24 h ceiling", { intervalSeconds: 86400 }, makeObservation(), ALMOST_ONE, 86_400_000],
+    ["the first fetch, random 0: exactly the interval", { lastSuccessAt: null }, ok(), ZERO, 3_600_000],
+    ["the first fetch is jittered in full, random ~1: just under +20% of the floor", { lastSuccessAt: null }, ok(), ALMOST_ONE, 4_319_999],
+  ])("%s", (_, state, observation, random, expectedMs) => {
+    expect(waitMs(decide(makeState(state), observation, random))).toBe(expectedMs);
+  });
+
+  it("never ends a wait before the floor, whatever random returns", () => {
+    for (const random of [ZERO, () => 0.5, ALMOST_ONE, () => -3, () => Number.NaN, () => 7]) {
+      expect(waitMs(decide(makeState(), makeObservation(), random))).toBe(3_600_000);
+      expect(waitMs(decide(makeState(ABOVE), makeObservation(), random))).toBeGreaterThanOrEqual(9_000_000);
+      expect(waitMs(decide(makeState(ABOVE), makeObservation(), random))).toBeLessThanOrEqual(10_080_000);
+    }
+  });
+});
+
+describe("permanent redirects are adopted after 2 fetches in a row", () => {
+  const NEW = "https://new.example/feed.xml";
+  it.each<[string, Partial<ScheduleState>, Observation, Pick<ScheduleState, "feedUrl" | "pendingRedirectUrl" | "pendingRedirectCount">]>([
+    ["a first 301 is only noted", {}, makeObservation({ permanentRedirectUrl: NEW }), { feedUrl: "https://old.example/feed.xml", pendingRedirectUrl: NEW, pendingRedirectCount: 1 }],
+    ["the second in a row is adopted", { pendingRedirectUrl: NEW, pendingRedirectCount: 1 }, ok({ permanentRedirectUrl: NEW }), { feedUrl: NEW, pendingRedirectUrl: null, pendingRedirectCount: 0 }],
+    [
+      "a different target starts over",
+      { pendingRedirectUrl: "https://other.example/", pendingRedirectCount: 1 },
+      makeObservation({ permanentRedirectUrl: NEW }),
+      { feedUrl: "https://old.example/feed.xml", pendingRedirectUrl: NEW, pendingRedirectCount: 1 },
+    ],
+    [
+      "a fetch without a permanent redirect (no redirect, or a 302) clears it",
+      { pendingRedirectUrl: NEW, pendingRedirectCount: 1 },
+      makeObservation({ permanentRedirectUrl: null }),
+      { feedUrl: "https://old.example/feed.xml", pendingRedirectUrl: null, pendingRedirectCount: 0 },
+    ],
+  ])("%s", (_, state, observation, expected) => {
+    const { next } = decide(makeState(state), observation);
+    expect({ feedUrl: next.feedUrl, pendingRedirectUrl: next.pendingRedirectUrl, pendingRedirectCount: next.pendingRedirectCount }).toEqual(expected);
+  });
+
+  it("records the adoption as a url_changed event", () => {
+    const decision = decide(makeState({ pendingRedirectUrl: NEW, pendingRedirectCount: 1 }), makeObservation({ permanentRedirectUrl: NEW }));
+    expect(decision.events).toEqual([
+      { kind: "url_changed", detail: `Moved permanently: https://old.example/feed.xml → ${NEW} (seen on 2 fetches in a row)` },
+    ]);
+  });
+
+  it("a temporary redirect (302) is never adopted, however often it is seen", () => {
+    let state = makeState();
+    for (let i = 0; i < 5; i += 1) state = decide(state, makeObservation({ permanentRedirectUrl: null })).next;
+    expect(state.feedUrl).toBe("https://old.example/feed.xml");
+    expect(state.pendingRedirectUrl).toBeNull();
+  });
+
+  it("an error leaves the pending move as it was: it neither confirms nor contradicts it", () => {
+    const observation = makeObservation({ outcome: "error", errorKind: "http_5xx", httpStatus: 503, permanentRedirectUrl: NEW });
+    const { next } = decide(makeState({ pendingRedirectUrl: NEW, pendingRedirectCount: 1 }), observation);
+    expect([next.feedUrl, next.pendingRedirectUrl, next.pendingRedirectCount]).toEqual(["https://old.example/feed.xml", NEW, 1]);
+  });
+
+  it("honours a stricter redirectAdoptAfter", () => {
+    const settings = { ...S, redirectAdoptAfter: 3 };
+    const { next } = decide(makeState({ pendingRedirectUrl: NEW, pendingRedirectCount: 1 }), ok({ permanentRedirectUrl: NEW }), ZERO, settings);
+    expect([next.feedUrl, next.pendingRedirectCount]).toEqual(["https://old.example/feed.xml", 2]);
+  });
+});
+
+describe("disabled sources", () => {
+  it("a source disabled as gone that answers again is re-enabled, with an event", () => {
+    const decision = decide(makeState({ enabled: false, disabledReason: "gone" }), ok({ newArticles: 1 }));
+    expect([decision.next.enabled, decision.next.disabledReason]).toEqual([true, null]);
+    expect(decision.events).toEqual([{ kind: "enabled", detail: "The feed answered again (HTTP 200) after 410 Gone" }]);
+  });
+
+  it("a source the user disabled stays disabled", () => {
+    const decision = decide(makeState({ enabled: false, disabledReason: "user" }), ok({ newArticles: 1 }));
+    expect([decision.next.enabled, decision.next.disabledReason, decision.events]).toEqual([false, "user", []]);
+  });
+});
