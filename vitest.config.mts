@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The fetch and round loggers would drown the test output; warnings and errors still show.
+    env: { TIDINGS_LOG_LEVEL: "warn" },
   },
 });

@@ -16,12 +16,33 @@ export type Db = PrismaClient;
 /** How long a SQLite writer waits for the lock held by another connection before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+const providers = new WeakMap<Db, DatabaseTarget["provider"]>();
+
+/** Which database a client talks to (raw SQL differs in placeholders). */
+export function providerOf(db: Db): DatabaseTarget["provider"] {
+  const provider = providers.get(db);
+  if (!provider) throw new Error("providerOf: client not created by createPrismaClient");
+  return provider;
+}
+
 export function createPrismaClient(target: DatabaseTarget): Db {
-  if (target.provider === "sqlite") {
-    mkdirSync(path.dirname(target.filePath), { recursive: true });
-    const adapter = new PrismaBetterSQLite3({ url: `file:${target.filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
-    return new PrismaClient({ adapter });
-  }
+  const client = target.provider === "sqlite" ? createSqliteClient(target.filePath) : createPostgresClient(target);
+  providers.set(client, target.provider);
+  return client;
+}
+
+function createSqliteClient(filePath: string): Db {
+  mkdirSync(path.dirname(filePath), { recursive: true });
+  const adapter = new PrismaBetterSQLite3({ url: `file:${filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const client = new PrismaClient({ adapter });
+  // In WAL mode, NORMAL syncs at checkpoints instead of at every commit: a crash of Tidings loses
+  // nothing, a power cut may lose the last commits but never corrupts the file (sqlite.org/wal).
+  // The adapter keeps one connection, so this first statement applies to every later one.
+  void client.$executeRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => undefined);
+  return client;
+}
+
+function createPostgresClient(target: Extract<DatabaseTarget, { provider: "postgresql" }>): Db {
   const adapter = new PrismaPg(
     {
       connectionString: target.url,

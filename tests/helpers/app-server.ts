@@ -26,7 +26,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", TIDINGS_SCHEDULER: "false", TIDINGS_LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true", TIDINGS_SCHEDULER: "false", TIDINGS_LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,6 +6,7 @@ import type { LedgerRow } from "@/lib/db/migrate/ledger";
 import type { MigrationDriver } from "@/lib/db/migrate/migration-driver";
 import { createSqliteMigrationDriver } from "@/lib/db/migrate/sqlite-driver";
 import { createPostgresMigrationDriver } from "@/lib/db/migrate/postgres-driver";
+import { describeError } from "@/lib/describe-error";
 
 /** A problem an operator must act on; its message is one line meant for them. */
 export class MigrationError extends Error {}
@@ -49,7 +50,7 @@ async function openDriver(driver: MigrationDriver, target: DatabaseTarget): Prom
     await driver.open();
   } catch (error) {
     const where = target.provider === "sqlite" ? target.filePath : new URL(target.url).host;
-    throw new MigrationError(`cannot open the ${target.provider} database at ${where}: ${describe(error)}`);
+    throw new MigrationError(`cannot open the ${target.provider} database at ${where}: ${describeError(error, 300)}`);
   }
 }
 
@@ -79,15 +80,8 @@ async function applyOne(driver: MigrationDriver, file: MigrationFile): Promise<v
   try {
     await driver.applyInTransaction(file.sql, { name: file.name, checksum: file.checksum, status: "applied", error: null });
   } catch (error) {
-    const detail = describe(error);
+    const detail = describeError(error, 300);
     await driver.writeLedgerRow({ name: file.name, checksum: file.checksum, status: "failed", error: detail });
     throw new MigrationError(`migration ${file.name} failed and was rolled back: ${detail}`);
   }
-}
-
-function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  const text = message || (typeof code === "string" ? code : "unknown error");
-  return text.split("\n")[0]!.slice(0, 300);
 }

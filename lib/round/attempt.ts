@@ -1,0 +1,24 @@
+// One fetch of one source after classification: the value that flows from fetch → classify →
+// parse into the store. Three outcomes, never two.
+import type { ErrorKind, ResponseMeta } from "@/lib/fetch/types";
+import type { ParsedFeed } from "@/lib/parse/types";
+
+export type Attempt = {
+  sourceId: number;
+  startedAt: Date;
+  finishedAt: Date;
+  outcome: "ok" | "not_modified" | "error";
+  errorKind: ErrorKind | null;
+  /** Short human-readable detail (errors, or "body unchanged"). */
+  detail: string | null;
+  meta: ResponseMeta;
+  /** sha256 of the decompressed body of a 200, else null. */
+  bodyHash: string | null;
+  /** Decompressed size of a 200's body, else null. */
+  bodyBytes: number | null;
+  /** A 200 whose body hash equals the previous one: not parsed. */
+  bodyUnchanged: boolean;
+  /** The parsed feed of an ok attempt with a changed body, else null. */
+  feed: ParsedFeed | null;
+  manual: boolean;
+};

@@ -1,0 +1,58 @@
+// The timer: node-cron ticks start rounds through the round runner. Started once per process
+// from instrumentation.ts (the task lives on globalThis: dev reloads and a second register()
+// must not add a second timer).
+import cron, { type ScheduledTask } from "node-cron";
+import type { Db } from "@/lib/db/prisma-client";
+import { remember } from "@/lib/remember";
+import { createLogger } from "@/lib/log";
+import { drainRounds, requestRound } from "@/lib/round/round-runner";
+
+const log = createLogger("scheduler");
+const OFFSET_SETTING = "round_offset_seconds";
+
+type SchedulerState = { task: ScheduledTask | null };
+const state = () => remember<SchedulerState>("scheduler", () => ({ task: null }));
+
+/**
+ * Installations must not all fire at :00 (publishers see synchronised bursts). Each one keeps a
+ * random second-of-the-minute, chosen once and stored, and fires its rounds at that second.
+ */
+export async function installationOffsetSeconds(db: Db): Promise<number> {
+  const stored = await db.setting.findUnique({ where: { key: OFFSET_SETTING } });
+  if (stored && /^\d+$/.test(stored.value)) return Number(stored.value) % 60;
+  const offset = Math.floor(Math.random() * 60);
+  await db.setting.upsert({ where: { key: OFFSET_SETTING }, create: { key: OFFSET_SETTING, value: String(offset) }, update: {} });
+  return offset;
+}
+
+/** A 5-field cron expression gets the installation's second; a 6-field one is used as given. */
+export function withSecondOffset(expression: string, offsetSeconds: number): string {
+  const fields = expression.trim().split(/\s+/);
+  return fields.length === 5 ? `${offsetSeconds} ${fields.join(" ")}` : fields.join(" ");
+}
+
+export async function startScheduler(db: Db, expression: string): Promise<void> {
+  const scheduler = state();
+  if (scheduler.task) return;
+  const schedule = withSecondOffset(expression, await installationOffsetSeconds(db));
+  if (!cron.validate(schedule)) throw new Error(`TIDINGS_ROUND_CRON: "${expression}" is not a valid cron expression`);
+  scheduler.task = cron.schedule(
+    schedule,
+    async () => {
+      const report = await requestRound("cron").catch((error: unknown) => {
+        log.error(`round failed: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      });
+      if (report?.status === "skipped") log.info(`round skipped: ${report.reason}`);
+    },
+    { name: "tidings-round", noOverlap: true },
+  );
+  log.info(`rounds scheduled: "${schedule}"`);
+}
+
+export async function stopScheduler(): Promise<void> {
+  const scheduler = state();
+  await scheduler.task?.stop();
+  scheduler.task = null;
+  await drainRounds();
+}

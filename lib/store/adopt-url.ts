@@ -1,0 +1,20 @@
+// A permanent redirect may point at a feed the user already follows under its new URL:
+// adopting it would break the unique feed URL, so the source keeps its URL and says why.
+import type { Decision } from "@/lib/policy/types";
+import type { SourceRow } from "@/lib/store/source-row";
+import type { Tx } from "@/lib/store/tx";
+
+export async function resolveAdoptedUrl(tx: Tx, source: SourceRow, decision: Decision): Promise<Decision> {
+  const target = decision.next.feedUrl;
+  if (target === source.feedUrl) return decision;
+  const holder = await tx.source.findUnique({ where: { feedUrl: target }, select: { id: true } });
+  if (!holder) return decision;
+  return {
+    ...decision,
+    next: { ...decision.next, feedUrl: source.feedUrl, pendingRedirectUrl: null, pendingRedirectCount: 0 },
+    events: [
+      ...decision.events.filter((event) => event.kind !== "url_changed"),
+      { kind: "url_changed", detail: `Moved permanently to ${target}, which is already subscribed as source #${holder.id}; URL kept` },
+    ],
+  };
+}

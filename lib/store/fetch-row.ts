@@ -1,0 +1,38 @@
+// The Fetch row for one attempt: what the health pages show about it.
+import type { Attempt } from "@/lib/round/attempt";
+
+/** Fetch.detail is for people, and bounded so that a hostile server cannot bloat the log. */
+export const MAX_DETAIL_LENGTH = 500;
+
+export function buildFetchRow(input: { attempt: Attempt; roundId: number | null; newArticles: number; updatedArticles: number }) {
+  const { attempt } = input;
+  const { meta } = attempt;
+  return {
+    sourceId: attempt.sourceId,
+    roundId: input.roundId,
+    startedAt: attempt.startedAt,
+    durationMs: Math.round(meta.durationMs),
+    outcome: attempt.outcome,
+    errorKind: attempt.errorKind,
+    httpStatus: meta.httpStatus,
+    bytesReceived: meta.bytesReceived,
+    bodyBytes: attempt.bodyBytes,
+    entriesSeen: attempt.feed?.items.length ?? 0,
+    newArticles: input.newArticles,
+    updatedArticles: input.updatedArticles,
+    bodyUnchanged: attempt.bodyUnchanged,
+    conditional: meta.conditional,
+    etagReceived: meta.headers.etag,
+    lastModifiedReceived: meta.headers.lastModified,
+    contentEncoding: meta.headers.contentEncoding,
+    maxAgeSeconds: parseMaxAge(meta.headers.cacheControl),
+    redirectUrl: meta.redirects.length > 0 ? meta.finalUrl : null,
+    manual: attempt.manual,
+    detail: attempt.detail === null ? null : attempt.detail.slice(0, MAX_DETAIL_LENGTH),
+  };
+}
+
+function parseMaxAge(cacheControl: string | null): number | null {
+  const match = cacheControl?.match(/(?:^|[,\s])max-age\s*=\s*"?(\d{1,10})"?/i);
+  return match ? Math.min(Number(match[1]), 2_147_483_647) : null;
+}

@@ -1,0 +1,57 @@
+// How one attempt changes its Source row: validators, feed metadata, scheduling state.
+import type { Decision } from "@/lib/policy/types";
+import type { Attempt } from "@/lib/round/attempt";
+import type { SourceRow } from "@/lib/store/source-row";
+
+export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; decision: Decision; newArticles: number }) {
+  const { source, attempt, decision } = input;
+  const { next } = decision;
+  const succeeded = attempt.outcome !== "error";
+  return {
+    ...validatorFields(source, attempt),
+    ...feedFields(attempt),
+    // Written only when the policy changes them, so a user's edit made during the fetch stands.
+    ...(next.feedUrl !== source.feedUrl ? { feedUrl: next.feedUrl } : {}),
+    ...(next.enabled !== source.enabled
+      ? { enabled: next.enabled, disabledReason: next.disabledReason, disabledAt: next.enabled ? null : attempt.finishedAt }
+      : {}),
+    intervalSeconds: next.intervalSeconds,
+    publisherFloorSeconds: next.publisherFloorSeconds,
+    consecutiveNotModified: next.consecutiveNotModified,
+    consecutiveErrors: next.consecutiveErrors,
+    breakerState: next.breakerState,
+    breakerChangedAt: next.breakerChangedAt,
+    breakerCooldownSeconds: next.breakerCooldownSeconds,
+    retryAfterUntil: next.retryAfterUntil,
+    pendingRedirectUrl: next.pendingRedirectUrl,
+    pendingRedirectCount: next.pendingRedirectCount,
+    nextDueAt: decision.nextDueAt,
+    nextCheckReason: decision.reason,
+    lastFetchedAt: attempt.finishedAt,
+    lastOutcome: attempt.outcome,
+    lastErrorKind: attempt.errorKind,
+    ...(succeeded ? { lastSuccessAt: attempt.finishedAt } : {}),
+    ...(input.newArticles > 0 ? { lastNewArticleAt: attempt.finishedAt, unreadCount: { increment: input.newArticles } } : {}),
+  };
+}
+
+/**
+ * A 200 replaces both validators with what it carried (a missing one is cleared: the publisher
+ * stopped sending it). A 304 may refresh them (RFC 9110 §15.4.5). Errors never touch them.
+ */
+function validatorFields(source: SourceRow, attempt: Attempt) {
+  const { headers } = attempt.meta;
+  if (attempt.outcome === "ok") {
+    return { etag: headers.etag, lastModified: headers.lastModified, lastBodyHash: attempt.bodyHash, lastBodyBytes: attempt.meta.bytesReceived };
+  }
+  if (attempt.outcome === "not_modified") {
+    return { etag: headers.etag ?? source.etag, lastModified: headers.lastModified ?? source.lastModified };
+  }
+  return {};
+}
+
+function feedFields(attempt: Attempt) {
+  const feed = attempt.feed;
+  if (!feed) return {};
+  return { kind: feed.kind, ...(feed.title ? { title: feed.title } : {}), ...(feed.siteUrl ? { siteUrl: feed.siteUrl } : {}) };
+}

@@ -1,0 +1,34 @@
+// Shared set-up for round tests: settings suited to a local publisher, and sources that are due.
+import type { Db } from "@/lib/db/prisma-client";
+import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
+import type { RoundSettings } from "@/lib/round/round-settings";
+import { createSource } from "@/lib/store/create-source";
+
+export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {}): RoundSettings {
+  const { fetch, ...rest } = overrides;
+  return {
+    fetch: {
+      userAgent: "Tidings/0.1.0 (+https://github.com/tidings-reader/tidings; self-hosted feed reader; 1 subscriber)",
+      timeoutMs: 3000,
+      maxBodyBytes: 10 * 1024 * 1024,
+      // The local publisher lives on 127.0.0.1: tests turn the private-network switch on explicitly.
+      allowPrivateNetworks: true,
+      ...fetch,
+    },
+    hostGapMs: 0,
+    budgetMs: 60_000,
+    policy: DEFAULT_POLICY_SETTINGS,
+    instanceId: "test-instance",
+    ...rest,
+  };
+}
+
+/** Adds a source that is due now; returns its id. */
+export async function addDueSource(db: Db, feedUrl: string, title = feedUrl): Promise<number> {
+  return createSource(db, { feedUrl, title, customTitle: null, folderName: null });
+}
+
+/** Makes every source due again, as if its interval had passed. */
+export async function makeAllDue(db: Db): Promise<void> {
+  await db.source.updateMany({ data: { nextDueAt: new Date(Date.now() - 1000) } });
+}
