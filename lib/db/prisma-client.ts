@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/sqlite";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/postgres";
 import type { DatabaseTarget } from "@/lib/db/database-target";
+import { remember } from "@/lib/remember";
 
 /**
  * Both generated clients expose the same model API (the PostgreSQL schema is derived from the
@@ -16,7 +17,9 @@ export type Db = PrismaClient;
 /** How long a SQLite writer waits for the lock held by another connection before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-const providers = new WeakMap<Db, DatabaseTarget["provider"]>();
+// On globalThis: Next bundles this module separately for instrumentation and for the pages, while
+// the client itself is one process-wide singleton.
+const providers = remember("prisma-providers", () => new WeakMap<Db, DatabaseTarget["provider"]>());
 
 /** Which database a client talks to (raw SQL differs in placeholders). */
 export function providerOf(db: Db): DatabaseTarget["provider"] {
