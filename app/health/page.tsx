@@ -1,29 +1,44 @@
 import type { Metadata } from "next";
-import { getFleetSummary } from "@/lib/health/get-fleet-summary";
+import { HealthSection } from "@/components/health/health-section";
+import { FleetStateCounts } from "@/components/health/fleet-state-counts";
+import { AttentionList } from "@/components/health/attention-list";
+import { RoundHistory } from "@/components/health/round-history";
+import { BytesComparison } from "@/components/health/bytes-comparison";
+import { NotModifiedRatioChart } from "@/components/health/not-modified-ratio-chart";
+import { PageHeader } from "@/components/sources/page-header";
+import { getFleetStates } from "@/lib/health/get-fleet-states";
+import { listRecentRounds } from "@/lib/health/list-recent-rounds";
+import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
+import { sumDays } from "@/lib/health/fill-days";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
 
+const DAYS = 30;
+const ROUNDS = 25;
+
 export default async function HealthPage() {
-  const summary = await getFleetSummary(new Date());
-  const figures = [
-    { label: "sources", value: summary.sources },
-    { label: "enabled", value: summary.enabled },
-    { label: "ok (24 h)", value: summary.last24h.ok },
-    { label: "not modified (24 h)", value: summary.last24h.notModified },
-    { label: "errors (24 h)", value: summary.last24h.error },
-  ];
+  const now = new Date();
+  const [states, rounds, days] = await Promise.all([getFleetStates(now), listRecentRounds(ROUNDS), listDailyOutcomes(null, now, DAYS)]);
+  const totals = sumDays(days);
   return (
     <>
-      <h1 className="page-title">Health</h1>
-      <dl className="figures">
-        {figures.map((figure) => (
-          <div className="card" key={figure.label}>
-            <dt className="figure-label">{figure.label}</dt>
-            <dd className="figure-value" style={{ margin: 0 }}>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <PageHeader title="Health" below={<p className="figure-label">{states.total} sources; every figure below comes from the fetch log and its daily roll-ups.</p>} />
+      <HealthSection id="states" title="Sources by state">
+        <FleetStateCounts counts={states.counts} />
+      </HealthSection>
+      <HealthSection id="attention" title="Needs attention first" intro="Gone first, then open breakers, then sources backing off, then quiet ones.">
+        <AttentionList sources={states.attention} total={states.attentionTotal} now={now} />
+      </HealthSection>
+      <HealthSection id="bytes" title={`What the fetches cost publishers, last ${DAYS} days`}>
+        <BytesComparison received={totals.bytesReceived} saved={totals.bytesSaved} days={DAYS} />
+      </HealthSection>
+      <HealthSection id="ratio" title={`304 Not Modified share per day, last ${DAYS} days`}>
+        <NotModifiedRatioChart days={days} />
+      </HealthSection>
+      <HealthSection id="rounds" title="Rounds" intro={`The last ${ROUNDS} fetch rounds. Offline rounds are marked: their network errors were not counted against publishers.`}>
+        <RoundHistory rounds={rounds} />
+      </HealthSection>
     </>
   );
 }

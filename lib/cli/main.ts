@@ -1,11 +1,22 @@
 // Entry point of the `tidings` command line. Each command lives in lib/cli/commands.
 import { UsageError } from "@/lib/cli/cli-error";
+import { describeError } from "@/lib/describe-error";
+import { addUsage, runAddCommand } from "@/lib/cli/commands/add";
 import { migrateUsage, runMigrateCommand } from "@/lib/cli/commands/migrate";
+import { roundUsage, runRoundCommand } from "@/lib/cli/commands/round";
+import { sourcesUsage, runSourcesCommand } from "@/lib/cli/commands/sources";
+import { importUsage, runImportCommand } from "@/lib/cli/commands/import";
+import { exportUsage, runExportCommand } from "@/lib/cli/commands/export";
 
 type Command = { usage: string; run: (args: string[]) => Promise<number> };
 
 const commands: Record<string, Command> = {
   migrate: { usage: migrateUsage, run: runMigrateCommand },
+  add: { usage: addUsage, run: runAddCommand },
+  round: { usage: roundUsage, run: runRoundCommand },
+  sources: { usage: sourcesUsage, run: runSourcesCommand },
+  import: { usage: importUsage, run: runImportCommand },
+  export: { usage: exportUsage, run: runExportCommand },
 };
 
 function usage(): string {
@@ -33,7 +44,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`tidings ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
       return 2;
     }
-    console.error(`tidings ${name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    console.error(`tidings ${name}: ${describeError(error, 500)}`);
     return 1;
   }
 }

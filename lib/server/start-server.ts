@@ -5,6 +5,11 @@ import { getDatabaseTarget } from "@/lib/db/client";
 import { describeDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { createLogger } from "@/lib/log";
+import { describeError } from "@/lib/describe-error";
+import { getDb } from "@/lib/db/client";
+import { startScheduler, stopScheduler } from "@/lib/round/scheduler";
+import { startPruneSchedule, stopPruneSchedule } from "@/lib/health/prune-schedule";
+import { startEventLoopMonitor } from "@/lib/metrics/event-loop";
 
 const log = createLogger("server");
 
@@ -15,8 +20,36 @@ export async function startServer(): Promise<void> {
     const result = await runMigrations(target);
     const migrated = result.applied.length > 0 ? `applied migrations ${result.applied.join(", ")}` : "schema up to date";
     log.info(`database: ${describeDatabaseTarget(target)}, ${migrated}`);
+    // Not awaited beyond set-up: register() must stay fast, the first round starts on a tick.
+    startEventLoopMonitor();
+    if (getEnv().TIDINGS_SCHEDULER) {
+      await startScheduler(getDb(), getEnv().TIDINGS_ROUND_CRON);
+      startPruneSchedule(getDb());
+    } else {
+      log.info("scheduler off (TIDINGS_SCHEDULER=false): rounds run only from the CLI or \"fetch now\"");
+    }
   } catch (error) {
-    console.error(`tidings: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`tidings: cannot start: ${describeError(error, 500)}`);
     process.exit(1);
   }
+  installShutdown();
+}
+
+/**
+ * SIGTERM/SIGINT: stop the timer, let the fetch in progress finish and commit (or not start),
+ * close the database, exit. A second signal exits at once; a commit that was cut off is rolled
+ * back by the database, never half-written.
+ */
+function installShutdown(): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info(`${signal}: finishing the current fetch, then stopping`);
+    await Promise.all([stopScheduler(), stopPruneSchedule()]);
+    await getDb().$disconnect().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
 }

@@ -1,20 +1,67 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { classifySourceHealth, HEALTH_STATE_URGENCY, type SourceHealthState } from "@/lib/health/classify-source-health";
 
-/** Every source, for the sources page: the fields it shows, alphabetical by display title. */
-export async function listSources() {
-  const sources = await getDb().source.findMany({
+export const SOURCE_SORTS = ["title", "problems", "next", "folder"] as const;
+export type SourceSort = (typeof SOURCE_SORTS)[number];
+
+export type SourceListRow = {
+  id: number;
+  displayTitle: string;
+  feedUrl: string;
+  folder: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  lastOutcome: string | null;
+  lastErrorKind: string | null;
+  lastSuccessAt: Date | null;
+  nextDueAt: Date;
+  nextCheckReason: string;
+  consecutiveErrors: number;
+  health: SourceHealthState;
+};
+
+/** Every source for the sources page, with its health state, in the order asked for. */
+export async function listSources(sort: SourceSort, now: Date): Promise<SourceListRow[]> {
+  const rows = await getDb().source.findMany({
     select: {
-      id: true, title: true, customTitle: true, feedUrl: true, enabled: true, disabledReason: true,
-      lastOutcome: true, lastErrorKind: true, lastSuccessAt: true, nextDueAt: true, nextCheckReason: true,
-      folder: { select: { name: true } },
+      id: true, title: true, customTitle: true, feedUrl: true, enabled: true, disabledReason: true, lastOutcome: true,
+      lastErrorKind: true, lastSuccessAt: true, nextDueAt: true, nextCheckReason: true, consecutiveErrors: true,
+      breakerState: true, retryAfterUntil: true, lastNewArticleAt: true, createdAt: true, folder: { select: { name: true } },
     },
   });
-  return sources
-    .map((source) => ({ ...source, displayTitle: source.customTitle ?? source.title }))
-    .sort((a, b) => a.displayTitle.localeCompare(b.displayTitle));
+  const sources = rows.map((row) => ({
+    id: row.id,
+    displayTitle: row.customTitle ?? row.title,
+    feedUrl: row.feedUrl,
+    folder: row.folder?.name ?? null,
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    lastOutcome: row.lastOutcome,
+    lastErrorKind: row.lastErrorKind,
+    lastSuccessAt: row.lastSuccessAt,
+    nextDueAt: row.nextDueAt,
+    nextCheckReason: row.nextCheckReason,
+    consecutiveErrors: row.consecutiveErrors,
+    health: classifySourceHealth(row, now),
+  }));
+  return sources.sort(COMPARATORS[sort]);
 }
 
 export async function countSources(): Promise<number> {
   return getDb().source.count();
 }
+
+type Compare = (a: SourceListRow, b: SourceListRow) => number;
+const byTitle: Compare = (a, b) => a.displayTitle.localeCompare(b.displayTitle) || a.id - b.id;
+const COMPARATORS: Record<SourceSort, Compare> = {
+  title: byTitle,
+  // The most urgent state first; within a state, the longest-failing and longest-silent first.
+  problems: (a, b) =>
+    HEALTH_STATE_URGENCY[a.health] - HEALTH_STATE_URGENCY[b.health] ||
+    b.consecutiveErrors - a.consecutiveErrors ||
+    (a.lastSuccessAt?.getTime() ?? 0) - (b.lastSuccessAt?.getTime() ?? 0) ||
+    byTitle(a, b),
+  next: (a, b) => Number(b.enabled) - Number(a.enabled) || a.nextDueAt.getTime() - b.nextDueAt.getTime() || byTitle(a, b),
+  folder: (a, b) => (a.folder ?? "\uffff").localeCompare(b.folder ?? "\uffff") || byTitle(a, b),
+};

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { EditSourceForm } from "@/components/sources/edit-source-form";
+import { RemoveSourceForm } from "@/components/sources/remove-source-form";
+import { HealthSection } from "@/components/health/health-section";
+import { PageHeader } from "@/components/sources/page-header";
+import { getSource } from "@/lib/sources/get-source";
+import { listFolderNames } from "@/lib/sources/list-folder-names";
+import { parseSourceId } from "@/lib/sources/parse-source-id";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Edit source" };
+
+export default async function EditSourcePage({ params }: { params: Promise<{ id: string }> }) {
+  const id = parseSourceId((await params).id);
+  if (id === null) notFound();
+  const [source, folders] = await Promise.all([getSource(id), listFolderNames()]);
+  if (!source) notFound();
+  return (
+    <>
+      <PageHeader title={`Edit “${source.displayTitle}”`} below={<p><Link href={`/sources/${id}`}>← Back to its health page</Link></p>} />
+      <HealthSection id="settings" title="Settings">
+        <EditSourceForm source={source} folders={folders} />
+      </HealthSection>
+      <HealthSection id="remove" title="Remove" intro="Removing a source deletes its articles with it. To keep them, disable the source instead.">
+        <RemoveSourceForm sourceId={id} title={source.displayTitle} articleCount={source.articleCount} />
+      </HealthSection>
+    </>
+  );
+}

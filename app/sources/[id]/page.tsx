@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { SourceSummary } from "@/components/sources/source-summary";
+import { FirstFetchNotice } from "@/components/sources/first-fetch-notice";
+import { HealthSection } from "@/components/health/health-section";
+import { OutcomeStrip } from "@/components/health/outcome-strip";
+import { OutcomeLegend } from "@/components/health/outcome-legend";
+import { OutcomeSharesTable } from "@/components/health/outcome-shares-table";
+import { SourceFigures } from "@/components/health/source-figures";
+import { DailyOutcomesChart } from "@/components/health/daily-outcomes-chart";
+import { CachingBadges } from "@/components/health/caching-badges";
+import { FetchLog } from "@/components/health/fetch-log";
+import { SourceHistory } from "@/components/health/source-history";
+import { getSource } from "@/lib/sources/get-source";
+import { parseSourceId } from "@/lib/sources/parse-source-id";
+import { classifySourceHealth } from "@/lib/health/classify-source-health";
+import { listRecentFetches } from "@/lib/health/list-recent-fetches";
+import { getOutcomeWindows } from "@/lib/health/get-outcome-windows";
+import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
+import { getMedianDuration } from "@/lib/health/get-median-duration";
+import { firstLogPage, listFetchLog, LOG_PAGE_SIZE } from "@/lib/health/list-fetch-log";
+import { listSourceEvents } from "@/lib/health/list-source-events";
+import { BADGE_WINDOW, deriveCachingBadges } from "@/lib/health/derive-caching-badges";
+import { sumDays } from "@/lib/health/fill-days";
+
+export const dynamic = "force-dynamic";
+
+const TIMELINE_SLOTS = 60;
+const CHART_DAYS = 30;
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = parseSourceId((await params).id);
+  const source = id === null ? null : await getSource(id);
+  return { title: source ? source.displayTitle : "Unknown source" };
+}
+
+export default async function SourcePage({ params, searchParams }: Props) {
+  const id = parseSourceId((await params).id);
+  if (id === null) notFound();
+  const query = await searchParams;
+  const page = { before: single(query.before), after: single(query.after) };
+  const now = new Date();
+  const paged = Boolean(page.before || page.after);
+  const [source, recent, windows, days, pagedLog, events] = await Promise.all([
+    getSource(id),
+    listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW, LOG_PAGE_SIZE + 1)),
+    getOutcomeWindows(id, now),
+    listDailyOutcomes(id, now, CHART_DAYS),
+    paged ? listFetchLog(id, page) : null,
+    listSourceEvents(id),
+  ]);
+  if (!source) notFound();
+  const median = await getMedianDuration(id, now, windows.d7.total);
+  const log = pagedLog ?? firstLogPage(recent);
+  const totals = sumDays(days);
+  return (
+    <>
+      <SourceSummary source={source} health={classifySourceHealth(source, now)} />
+      {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
+      <HealthSection id="timeline" title="Recent fetches" intro="Each cell is one fetch: ✓ ok (articles or an unchanged body), = not modified (304, nothing sent), ✕ error.">
+        <OutcomeStrip fetches={recent} slots={TIMELINE_SLOTS} />
+        <OutcomeLegend />
+      </HealthSection>
+      <HealthSection id="figures" title="Figures" intro="How requests went (request success) and whether anything new arrived (freshness) are kept apart.">
+        <OutcomeSharesTable windows={windows} />
+        <SourceFigures
+          now={now}
+          bytesReceived30d={totals.bytesReceived}
+          bytesSaved30d={totals.bytesSaved}
+          medianMs={median.medianMs}
+          medianFetches={median.fetches}
+          lastSuccessAt={source.lastSuccessAt}
+          lastNewArticleAt={source.lastNewArticleAt}
+          intervalSeconds={source.intervalSeconds}
+          nextDueAt={source.nextDueAt}
+          nextCheckReason={source.nextCheckReason}
+          enabled={source.enabled}
+          breakerState={source.breakerState}
+          consecutiveErrors={source.consecutiveErrors}
+        />
+      </HealthSection>
+      <HealthSection id="daily" title={`Outcomes per day, last ${CHART_DAYS} days`} intro="From the daily roll-ups (UTC days): they outlive the pruning of the raw fetch log.">
+        <DailyOutcomesChart days={days} id="source-daily" title={`Fetch outcomes per day for ${source.displayTitle}`} />
+        <OutcomeLegend />
+      </HealthSection>
+      <HealthSection id="caching" title="Publisher caching" intro={`What the last ${BADGE_WINDOW} fetches say about how this publisher's server handles caching, and what it means for them.`}>
+        <CachingBadges badges={deriveCachingBadges(recent)} />
+      </HealthSection>
+      <HealthSection id="log" title="Fetch log">
+        <FetchLog rows={log.rows} basePath={`/sources/${id}`} newerCursor={log.newerCursor} olderCursor={log.olderCursor} paged={paged} />
+      </HealthSection>
+      <HealthSection id="history" title="History of this source" intro="URL changes, disabling and re-enabling, breaker openings.">
+        <SourceHistory events={events} />
+      </HealthSection>
+    </>
+  );
+}
+
+function single(value: string | string[] | undefined): string | null {
+  return typeof value === "string" ? value : null;
+}

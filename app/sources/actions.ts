@@ -1,0 +1,120 @@
+"use server";
+// Writes of the sources pages. Each action validates its form with ONE zod schema, returns field
+// errors to useActionState, calls one store (or subscribe/round) function, and revalidates.
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { roundSettingsFromEnv } from "@/lib/round/round-settings";
+import { fetchSourceNow } from "@/lib/round/round-runner";
+import { subscribe } from "@/lib/sources/subscribe";
+import { parseOpml } from "@/lib/opml/parse-opml";
+import { normalizeFeedUrl } from "@/lib/opml/normalize-feed-url";
+import type { OpmlEntry, OpmlSkip } from "@/lib/opml/types";
+import { screenImportEntries } from "@/lib/sources/screen-import-entries";
+import { updateSource } from "@/lib/store/update-source";
+import { setSourceEnabled } from "@/lib/store/set-source-enabled";
+import { removeSource as removeSourceFromStore } from "@/lib/store/remove-source";
+import { importSources } from "@/lib/store/import-sources";
+import {
+  addSourceSchema, editSourceSchema, fetchNowSchema, importChunkSchema, opmlUploadSchema, removeSourceSchema, toggleEnabledSchema,
+} from "@/lib/sources/form-schemas";
+import type { AddSourceState, EditSourceState, FetchNowState, ImportChunkResult, OpmlPreview, RemoveSourceState, ToggleEnabledState } from "@/lib/sources/action-states";
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+function revalidateSources(sourceId?: number): void {
+  revalidatePath("/sources");
+  revalidatePath("/health");
+  revalidatePath("/");
+  if (sourceId !== undefined) revalidatePath(`/sources/${sourceId}`);
+}
+
+export async function addSource(_previous: AddSourceState, formData: FormData): Promise<AddSourceState> {
+  const values = { url: text(formData, "url"), title: text(formData, "title"), folder: text(formData, "folder") };
+  const parsed = addSourceSchema.safeParse(values);
+  if (!parsed.success) return { status: "error", values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), { url: parsed.data.url, title: parsed.data.title, folderName: parsed.data.folder });
+  if (result.status === "choose") return { status: "choose", values, candidates: result.candidates };
+  if (result.status === "invalid") {
+    return { status: "error", values, fieldErrors: { [result.field]: [result.message] }, existingSourceId: result.existingSourceId ?? null };
+  }
+  revalidateSources(result.sourceId);
+  redirect(`/sources/${result.sourceId}?added=1`);
+}
+
+export async function saveSourceSettings(_previous: EditSourceState, formData: FormData): Promise<EditSourceState> {
+  const parsed = editSourceSchema.safeParse({
+    id: text(formData, "id"),
+    title: text(formData, "title"),
+    folder: text(formData, "folder"),
+    enabled: formData.get("enabled") === "on" ? "on" : "off",
+  });
+  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  const { id, title, folder, enabled } = parsed.data;
+  const found = await updateSource(getDb(), { sourceId: id, customTitle: title, folderName: folder, enabled, now: new Date() });
+  if (!found) return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
+  revalidateSources(id);
+  return { status: "saved", fieldErrors: {} };
+}
+
+export async function toggleSourceEnabled(_previous: ToggleEnabledState, formData: FormData): Promise<ToggleEnabledState> {
+  const parsed = toggleEnabledSchema.safeParse({ id: text(formData, "id"), enabled: text(formData, "enabled") });
+  if (!parsed.success) return { status: "error", message: "Invalid request" };
+  const change = await setSourceEnabled(getDb(), { sourceId: parsed.data.id, enabled: parsed.data.enabled, now: new Date() });
+  if (!change) return { status: "error", message: "This source no longer exists." };
+  revalidateSources(parsed.data.id);
+  return { status: "done", message: change.enabled ? "Enabled: it is fetched in the next round." : "Disabled: rounds skip it until you enable it again." };
+}
+
+export async function removeSource(_previous: RemoveSourceState, formData: FormData): Promise<RemoveSourceState> {
+  const parsed = removeSourceSchema.safeParse({ id: text(formData, "id"), confirm: text(formData, "confirm") });
+  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  const removed = await removeSourceFromStore(getDb(), parsed.data.id);
+  if (!removed) return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
+  revalidateSources();
+  redirect(`/sources?removed=${encodeURIComponent(removed.title)}&articles=${removed.articles}`);
+}
+
+export async function fetchNow(_previous: FetchNowState, formData: FormData): Promise<FetchNowState> {
+  const parsed = fetchNowSchema.safeParse({ id: text(formData, "id") });
+  if (!parsed.success) return { status: "error", message: "Invalid request" };
+  const report = await fetchSourceNow(parsed.data.id);
+  revalidateSources(parsed.data.id);
+  if (report.status === "skipped") return { status: "error", message: `Not fetched: ${report.reason}` };
+  const line = report.lines[0];
+  if (!line) return { status: "error", message: "Not fetched (the source is disabled or was removed)." };
+  const outcome = line.outcome === "error" ? `error (${line.errorKind ?? "unknown"}${line.detail ? `: ${line.detail}` : ""})` : line.outcome === "ok" ? `ok, ${line.newArticles} new` : "not modified (304)";
+  return { status: "done", message: `Fetched: ${outcome}` };
+}
+
+export async function previewOpmlImport(formData: FormData): Promise<OpmlPreview> {
+  const parsed = opmlUploadSchema.safeParse({ file: formData.get("file") });
+  if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  const opml = parseOpml(await parsed.data.file.text());
+  if (!opml.ok) return { ok: false, fieldErrors: { file: [`This file cannot be imported: ${opml.error}`] } };
+  const { valid, refused } = screenImportEntries(opml.entries, { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS });
+  return { ok: true, title: opml.title, entries: valid, skipped: [...opml.skipped, ...refused] };
+}
+
+export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<ImportChunkResult> {
+  const parsed = importChunkSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "Invalid import chunk" };
+  // The entries come back from the browser: check them again as if typed.
+  const skipped: OpmlSkip[] = [];
+  const checked: OpmlEntry[] = [];
+  for (const entry of parsed.data.entries) {
+    const url = normalizeFeedUrl(entry.url);
+    const site = entry.siteUrl === null ? null : normalizeFeedUrl(entry.siteUrl);
+    if (url.ok) checked.push({ ...entry, url: url.url, siteUrl: site?.ok ? site.url : null });
+    else skipped.push({ url: entry.url, title: entry.title, reason: url.reason });
+  }
+  const { valid, refused } = screenImportEntries(checked, { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS });
+  const result = await importSources(getDb(), valid, new Date());
+  revalidateSources();
+  return { ok: true, added: result.added.length, skipped: [...skipped, ...refused, ...result.skipped] };
+}

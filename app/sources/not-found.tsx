@@ -1,0 +1,5 @@
+import { SourceNotFound } from "@/components/sources/source-not-found";
+
+export default function SourcesNotFound() {
+  return <SourceNotFound />;
+}

@@ -1,0 +1,60 @@
+import Link from "next/link";
+import type { FetchLogRow } from "@/lib/health/list-fetch-log";
+import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
+import { formatBytes, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
+import styles from "./fetch-log.module.css";
+
+type Props = { rows: readonly FetchLogRow[]; basePath: string; newerCursor: string | null; olderCursor: string | null; paged: boolean };
+
+/** One page of the fetch log, newest first, with keyset links to newer and older pages. */
+export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Props) {
+  if (rows.length === 0) return <p className={styles.empty}>No fetches recorded yet.</p>;
+  return (
+    <>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Time (UTC)</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Error kind</th>
+              <th scope="col">HTTP</th>
+              <th scope="col" className={styles.num}>Duration</th>
+              <th scope="col" className={styles.num}>Bytes</th>
+              <th scope="col" className={styles.num}>New</th>
+              <th scope="col">Validators sent</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const meta = isOutcome(row.outcome) ? OUTCOME_META[row.outcome] : OUTCOME_META.error;
+              return (
+                <tr key={row.id} data-outcome={row.outcome}>
+                  <td className={styles.time}>{formatUtcSeconds(row.startedAt).replace(" UTC", "")}</td>
+                  <td>
+                    <span className={`${styles.outcome} ${styles[row.outcome] ?? ""}`}><span aria-hidden="true">{meta.glyph}</span> {meta.label}</span>
+                    {row.manual ? <span className={styles.tag} title="Fetched by hand (fetch now / subscribe)">manual</span> : null}
+                  </td>
+                  <td>{row.errorKind ?? ""}</td>
+                  <td>{row.httpStatus ?? "–"}</td>
+                  <td className={styles.num}>{formatMs(row.durationMs)}</td>
+                  <td className={styles.num} title={row.bodyBytes === null ? undefined : `${formatBytes(row.bodyBytes)} after decompression`}>{formatBytes(row.bytesReceived)}</td>
+                  <td className={styles.num}>{row.newArticles}</td>
+                  <td>{row.conditional ? "yes" : "no"}</td>
+                  <td className={styles.detail}>{row.detail ?? ""}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.pager} aria-label="Fetch log pages">
+        {paged ? <Link href={`${basePath}#log`}>⇤ Newest</Link> : <span />}
+        <span className={styles.spacer} />
+        {newerCursor ? <Link href={`${basePath}?after=${newerCursor}#log`} rel="prev">← Newer</Link> : null}
+        {olderCursor ? <Link href={`${basePath}?before=${olderCursor}#log`} rel="next">Older →</Link> : null}
+      </nav>
+    </>
+  );
+}

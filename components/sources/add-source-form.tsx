@@ -1,0 +1,75 @@
+"use client";
+// Add a feed: a feed URL or a site URL (discovered from <link rel="alternate">); when the page
+// lists several feeds, the same form offers them as a choice. The first fetch runs while the
+// form shows its progress; on success the action redirects to the new source.
+import Link from "next/link";
+import { useActionState } from "react";
+import { addSource } from "@/app/sources/actions";
+import type { AddSourceState } from "@/lib/sources/action-states";
+import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/opml/limits";
+import { FieldError } from "@/components/sources/field-error";
+import { PendingStatus } from "@/components/sources/pending-status";
+import styles from "./form.module.css";
+
+const INITIAL: AddSourceState = { status: "idle" };
+
+export function AddSourceForm({ folders }: { folders: readonly string[] }) {
+  const [state, action, pending] = useActionState(addSource, INITIAL);
+  const values = state.status === "idle" ? { url: "", title: "", folder: "" } : state.values;
+  const errors = state.status === "error" ? state.fieldErrors : {};
+  const existing = state.status === "error" ? state.existingSourceId : null;
+  // A new key after each answer resets the uncontrolled inputs to the values sent back.
+  const formKey = JSON.stringify(values) + state.status;
+  return (
+    <form action={action} className={styles.form} key={formKey} noValidate aria-describedby="add-help">
+      <p id="add-help" className={styles.hint}>
+        Paste the address of a feed, or of a site: Tidings finds its feed. The first fetch runs at once.
+      </p>
+      {state.status === "choose" ? (
+        <fieldset className={styles.choices}>
+          <legend>This page lists {state.candidates.length} feeds: choose one</legend>
+          {state.candidates.map((candidate, index) => (
+            <label key={candidate.url} className={styles.choice}>
+              <input type="radio" name="url" value={candidate.url} defaultChecked={index === 0} />
+              <span>
+                {candidate.title ?? candidate.url} <span className={styles.choiceUrl}>{candidate.url} ({candidate.type})</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <div className={styles.field}>
+          <label htmlFor="url" className={styles.label}>Feed or site address</label>
+          <input
+            id="url" name="url" type="url" inputMode="url" autoComplete="url" className={styles.input} defaultValue={values.url}
+            placeholder="https://example.com/" aria-invalid={errors.url ? true : undefined}
+            aria-describedby={errors.url ? "url-error" : undefined} required
+          />
+          <FieldError id="url-error" errors={errors.url} />
+          {existing ? (
+            <p className={styles.hint}>
+              <Link href={`/sources/${existing}`}>Open the existing source →</Link>
+            </p>
+          ) : null}
+        </div>
+      )}
+      <div className={styles.field}>
+        <label htmlFor="title" className={styles.label}>Title <span className={styles.hint}>(optional: the feed&apos;s own title otherwise)</span></label>
+        <input id="title" name="title" className={styles.input} defaultValue={values.title} maxLength={MAX_TITLE_LENGTH} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? "title-error" : undefined} />
+        <FieldError id="title-error" errors={errors.title} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="folder" className={styles.label}>Folder <span className={styles.hint}>(optional)</span></label>
+        <input id="folder" name="folder" list="folder-names" className={styles.input} defaultValue={values.folder} maxLength={MAX_FOLDER_LENGTH} aria-invalid={errors.folder ? true : undefined} aria-describedby={errors.folder ? "folder-error" : undefined} />
+        <datalist id="folder-names">
+          {folders.map((folder) => <option key={folder} value={folder} />)}
+        </datalist>
+        <FieldError id="folder-error" errors={errors.folder} />
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={pending}>{state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}</button>
+        <PendingStatus pending={pending}>Fetching the feed for the first time…</PendingStatus>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import Link from "next/link";
+
+/** The 404 page of an unknown (or just removed) source. */
+export function SourceNotFound() {
+  return (
+    <section className="empty-state" aria-labelledby="source-not-found">
+      <h1 id="source-not-found">No such source</h1>
+      <p>It may have been removed, or the address is mistyped.</p>
+      <p><Link href="/sources">All sources →</Link></p>
+    </section>
+  );
+}

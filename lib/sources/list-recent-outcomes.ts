@@ -1,0 +1,27 @@
+import "server-only";
+import { getDatabaseTarget, getDb } from "@/lib/db/client";
+
+/**
+ * The last `perSource` outcomes of every source as one short code per source, newest first
+ * ("o" ok, "n" not modified, "e" error), for the sources page's compact strips. One query that
+ * walks the (sourceId, startedAt) index once per source (LATERAL on PostgreSQL, a correlated
+ * LIMIT on SQLite) and aggregates in the database: 1,000 short strings come back instead of
+ * 20,000 rows, and no window over the whole log.
+ */
+export async function listRecentOutcomes(perSource: number): Promise<Map<number, string>> {
+  const limit = Math.max(1, Math.min(100, Math.floor(perSource)));
+  const code = `CASE "outcome" WHEN 'ok' THEN 'o' WHEN 'not_modified' THEN 'n' ELSE 'e' END`;
+  const sql =
+    getDatabaseTarget().provider === "postgresql"
+      ? `SELECT s."id" AS "sourceId", recent."code" FROM "Source" s CROSS JOIN LATERAL (
+           SELECT string_agg(f."code", '' ORDER BY f."startedAt" DESC, f."id" DESC) AS "code" FROM (
+             SELECT ${code} AS "code", "startedAt", "id" FROM "Fetch" WHERE "sourceId" = s."id"
+             ORDER BY "startedAt" DESC, "id" DESC LIMIT ${limit}) f) recent`
+      : `SELECT s."id" AS "sourceId", (
+           SELECT group_concat(f."code", '' ORDER BY f."startedAt" DESC, f."id" DESC) FROM (
+             SELECT ${code} AS "code", "startedAt", "id" FROM "Fetch" WHERE "sourceId" = s."id"
+             ORDER BY "startedAt" DESC, "id" DESC LIMIT ${limit}) f) AS "code"
+         FROM "Source" s`;
+  const rows = await getDb().$queryRawUnsafe<Array<{ sourceId: number | bigint; code: string | null }>>(sql);
+  return new Map(rows.filter((row) => row.code).map((row) => [Number(row.sourceId), row.code!]));
+}

@@ -1,0 +1,259 @@
+// How fast the health pages render on a big fleet.
+// npx tsx scripts/bench/health.ts [--fetches 50000] [--sources 1000] [--requests 20] [--postgres] [--keep]
+//
+// Seeds a fresh database with raw SQL (SQLite: better-sqlite3 in one transaction; PostgreSQL:
+// multi-row INSERT ... SELECT FROM unnest(...) through `pg`, into a fresh schema dropped
+// afterwards), the Fetch indexes built after the rows as a bulk load would. The rows look like
+// a steady state under the retention rule: every source's fetches spread over the last 90 days,
+// ~70% not modified, ~25% ok, ~5% errors, with their daily roll-ups, rounds and a few articles.
+// Then it starts the BUILT app (`npm run build` first) against that database and measures the
+// full response time of /sources/<id> and /health (p50/p95 of --requests requests after warm-up).
+// PostgreSQL: BENCH_POSTGRES_URL, else DATABASE_URL when it is a postgresql:// URL, else
+// postgresql://postgres@127.0.0.1:5432/test. --keep seeds, prints the DATABASE_URL and keeps the
+// database for profiling (no measurement, nothing dropped).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { resolveDatabaseTarget } from "@/lib/db/database-target";
+import { runMigrations } from "@/lib/db/migrate/run-migrations";
+import { startAppServer } from "@/tests/helpers/app-server";
+
+const { values } = parseArgs({
+  options: { fetches: { type: "string", default: "50000" }, sources: { type: "string", default: "1000" }, requests: { type: "string", default: "20" }, postgres: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
+});
+const FETCHES = Number(values.fetches);
+const SOURCES = Number(values.sources);
+const REQUESTS = Number(values.requests);
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.now();
+
+type Value = string | number | boolean | null;
+type Table = { name: string; columns: Array<[string, string]> };
+type Sink = { insert(table: Table, rows: Value[][]): Promise<void>; dropIndexes(table: string): Promise<string[]>; run(sql: string): Promise<void>; close(): Promise<void> };
+
+const T = (name: string, columns: string): Table => ({ name, columns: columns.split(",").map((spec) => spec.trim().split(":") as [string, string]) });
+const SOURCE = T("Source", "id:int,feedUrl:text,title:text,folderId:int,enabled:bool,disabledReason:text,etag:text,lastBodyBytes:int,nextDueAt:ts,intervalSeconds:int,consecutiveErrors:int,breakerState:text,nextCheckReason:text,lastFetchedAt:ts,lastOutcome:text,lastErrorKind:text,lastSuccessAt:ts,lastNewArticleAt:ts,createdAt:ts,updatedAt:ts");
+const FETCH = T("Fetch", "sourceId:int,startedAt:ts,durationMs:int,outcome:text,errorKind:text,httpStatus:int,bytesReceived:int,bodyBytes:int,newArticles:int,bodyUnchanged:bool,conditional:bool,etagReceived:text,contentEncoding:text,maxAgeSeconds:int,detail:text");
+const DAILY = T("FetchDaily", "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int");
+const ROUND = T("Round", "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool");
+const EVENT = T("SourceEvent", "sourceId:int,at:ts,kind:text,detail:text");
+const ARTICLE = T("Article", "sourceId:int,dedupeKey:text,title:text,publishedAt:ts,firstSeenAt:ts,contentHash:text");
+const FOLDER = T("Folder", "id:int,name:text,position:int");
+
+/** A small deterministic PRNG (mulberry32): the same fleet on every run and both databases. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targetId: number }> {
+  const rand = random(42);
+  await sink.insert(FOLDER, Array.from({ length: 10 }, (_, i) => [i + 1, `Folder ${i + 1}`, i]));
+  const sources: Value[][] = [];
+  for (let id = 1; id <= SOURCES; id++) {
+    const kind = id % 50 === 0 ? "gone" : id % 50 === 1 ? "disabled" : id % 50 === 2 ? "breaker" : id % 25 === 3 ? "backoff" : id % 20 === 4 ? "quiet" : "healthy";
+    const failing = kind === "gone" || kind === "breaker" || kind === "backoff";
+    sources.push([
+      id, `https://host-${id % 400}.example/feed-${id}.xml`, `Feed number ${id}`, id % 3 === 0 ? null : (id % 10) + 1,
+      kind !== "gone" && kind !== "disabled", kind === "gone" ? "gone" : kind === "disabled" ? "user" : null, `"etag-${id}"`, 40_000,
+      toTime(NOW + rand() * 3600_000), 3600, kind === "breaker" ? 6 : kind === "backoff" ? 2 : 0, kind === "breaker" ? "open" : "closed",
+      failing ? "backoff after errors" : "interval 1 h", toTime(NOW - 600_000), failing ? "error" : "not_modified", failing ? "http_5xx" : null,
+      toTime(NOW - (failing ? 5 * DAY : 600_000)), toTime(NOW - (kind === "quiet" ? 45 * DAY : DAY)), toTime(NOW - 120 * DAY), toTime(NOW),
+    ]);
+  }
+  await sink.insert(SOURCE, sources);
+  await sink.insert(EVENT, Array.from({ length: SOURCES }, (_, i) => [i + 1, toTime(NOW - 120 * DAY), "added", `Subscribed to feed ${i + 1}`]));
+  await sink.insert(ARTICLE, Array.from({ length: SOURCES * 20 }, (_, i) => [Math.floor(i / 20) + 1, `urn:${i}`, `Article ${i}`, toTime(NOW - (i % 20) * DAY), toTime(NOW - (i % 20) * DAY), `hash-${i}`]));
+  const rounds: Value[][] = [];
+  for (let at = NOW - 90 * DAY; at < NOW; at += 5 * 60_000) rounds.push([toTime(at), toTime(at + 20_000), "cron", "bench", 12, 12, 3, 8, 1, 2, 150_000, rand() < 0.002]);
+  await sink.insert(ROUND, rounds);
+
+  const fetchIndexes = await sink.dropIndexes("Fetch");
+  const daily = new Map<string, number[]>();
+  const perSource = Math.floor(FETCHES / SOURCES);
+  let batch: Value[][] = [];
+  for (let sourceId = 1; sourceId <= SOURCES; sourceId++) {
+    const count = perSource + (sourceId <= FETCHES % SOURCES ? 1 : 0);
+    const step = (90 * DAY) / count;
+    for (let k = 0; k < count; k++) {
+      const startedAt = Math.floor(NOW - 90 * DAY + (k + rand()) * step);
+      const roll = rand();
+      const outcome = roll < 0.05 ? "error" : roll < 0.3 ? "ok" : "not_modified";
+      const bytes = outcome === "ok" ? 8_000 + Math.floor(rand() * 40_000) : 0;
+      const duration = outcome === "error" ? 500 + Math.floor(rand() * 5000) : 40 + Math.floor(rand() * 400);
+      const fresh = outcome === "ok" && rand() < 0.6 ? 1 + Math.floor(rand() * 3) : 0;
+      batch.push([
+        sourceId, toTime(startedAt), duration, outcome, outcome === "error" ? "http_5xx" : null, outcome === "ok" ? 200 : outcome === "error" ? 503 : 304,
+        bytes, outcome === "ok" ? bytes * 4 : null, fresh, outcome === "ok" && fresh === 0, k > 0, outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`,
+        outcome === "ok" ? "gzip" : null, outcome === "error" ? null : 1800, outcome === "error" ? "HTTP 503 Service Unavailable" : null,
+      ]);
+      const key = `${sourceId}|${new Date(startedAt).toISOString().slice(0, 10)}`;
+      const sums = daily.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
+      sums[outcome === "ok" ? 0 : outcome === "not_modified" ? 1 : 2]! += 1;
+      sums[3]! += bytes;
+      sums[4]! += outcome === "not_modified" ? 40_000 : 0;
+      sums[5]! += fresh;
+      sums[6]! += duration;
+      daily.set(key, sums);
+      if (batch.length === 10_000) {
+        await sink.insert(FETCH, batch);
+        batch = [];
+      }
+    }
+    if (sourceId % 100 === 0) process.stderr.write(`\rseeded fetches of ${sourceId}/${SOURCES} sources`);
+  }
+  await sink.insert(FETCH, batch);
+  process.stderr.write("\nbuilding the fetch indexes…\n");
+  for (const ddl of fetchIndexes) await sink.run(ddl);
+  await sink.insert(DAILY, [...daily].map(([key, sums]) => [Number(key.split("|")[0]), key.split("|")[1]!, ...sums]));
+  return { targetId: Math.floor(SOURCES / 2) + 7 };
+}
+
+function sqliteSink(file: string): Sink {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.exec("BEGIN");
+  const statements = new Map<string, Database.Statement>();
+  return {
+    async insert(table, rows) {
+      const sql = `INSERT INTO "${table.name}" (${table.columns.map(([name]) => `"${name}"`).join(",")}) VALUES (${table.columns.map(() => "?").join(",")})`;
+      const statement = statements.get(sql) ?? db.prepare(sql);
+      statements.set(sql, statement);
+      for (const row of rows) statement.run(row.map((value) => (typeof value === "boolean" ? Number(value) : value)));
+    },
+    async dropIndexes(table) {
+      const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(table) as Array<{ name: string; sql: string }>;
+      for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
+      return indexes.map((index) => index.sql);
+    },
+    async run(sql) {
+      db.exec(sql);
+    },
+    async close() {
+      db.exec("COMMIT");
+      db.exec("ANALYZE");
+      db.close();
+    },
+  };
+}
+
+async function postgresSink(url: string, schema: string): Promise<Sink> {
+  const client = new pg.Client({ connectionString: url, options: `-c search_path="${schema}"` });
+  await client.connect();
+  const pgType = (type: string) => (type === "ts" ? "timestamp(3)" : type === "bool" ? "boolean" : type === "int" ? "integer" : "text");
+  return {
+    async insert(table, rows) {
+      for (let start = 0; start < rows.length; start += 10_000) {
+        const part = rows.slice(start, start + 10_000);
+        const arrays = table.columns.map((_, column) => part.map((row) => row[column] ?? null));
+        const sql = `INSERT INTO "${table.name}" (${table.columns.map(([name]) => `"${name}"`).join(",")}) SELECT * FROM unnest(${table.columns.map(([, type], i) => `$${i + 1}::${pgType(type)}[]`).join(",")})`;
+        await client.query(sql, arrays);
+      }
+    },
+    async dropIndexes(table) {
+      const { rows } = await client.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND indexname NOT LIKE '%_pkey'`, [schema, table]);
+      for (const row of rows) await client.query(`DROP INDEX "${row.indexname}"`);
+      return rows.map((row) => row.indexdef);
+    },
+    async run(sql) {
+      await client.query(sql);
+    },
+    async close() {
+      // Serial ids were given explicitly for Source and Folder: move their sequences past them.
+      for (const table of ["Source", "Folder"]) await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
+      await client.query("VACUUM ANALYZE");
+      await client.end();
+    },
+  };
+}
+
+async function measure(url: string, marker: string): Promise<{ p50: number; p95: number }> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url);
+    const body = await response.text();
+    const ms = performance.now() - started;
+    if (response.status !== 200 || !body.includes(marker)) throw new Error(`${url}: status ${response.status}, marker "${marker}" ${body.includes(marker) ? "found" : "missing"}`);
+    return ms;
+  };
+  for (let i = 0; i < 3; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) times.push(await once());
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function main(): Promise<void> {
+  let databaseUrl: string;
+  let cleanup: () => Promise<void>;
+  let sink: Sink;
+  let toTime: (ms: number) => string;
+  if (values.postgres) {
+    const base = process.env.BENCH_POSTGRES_URL ?? (/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "") ? process.env.DATABASE_URL! : "postgresql://postgres@127.0.0.1:5432/test");
+    const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
+    const url = new URL(base);
+    url.searchParams.set("schema", schema);
+    databaseUrl = url.toString();
+    await runMigrations(resolveDatabaseTarget(databaseUrl));
+    sink = await postgresSink(base, schema);
+    toTime = (ms) => new Date(ms).toISOString().slice(0, 23).replace("T", " ");
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), "tidings-bench-"));
+    const file = path.join(dir, "bench.db");
+    databaseUrl = `file:${file}`;
+    await runMigrations(resolveDatabaseTarget(databaseUrl));
+    sink = sqliteSink(file);
+    // Exactly the text the Prisma SQLite adapter writes, so comparisons stay lexicographic.
+    toTime = (ms) => new Date(ms).toISOString().replace("Z", "+00:00");
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    const seedStarted = performance.now();
+    const { targetId } = await seed(sink, toTime);
+    await sink.close();
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    if (values.keep) {
+      console.log(`seeded in ${seedSeconds.toFixed(1)} s; kept: DATABASE_URL=${databaseUrl}`);
+      cleanup = async () => {};
+      return;
+    }
+    const server = await startAppServer({ DATABASE_URL: databaseUrl });
+    try {
+      const source = await measure(`${server.url}/sources/${targetId}`, `Feed number ${targetId}`);
+      const fleet = await measure(`${server.url}/health`, "Needs attention first");
+      const list = await measure(`${server.url}/sources?sort=problems`, "Last 20 fetches");
+      const ms = (value: number) => `${Math.round(value)} ms`;
+      const verdict = (value: number, target: number) => (value <= target ? "✓" : "✗");
+      console.log(`\n| figure | value | target |\n| --- | --- | --- |`);
+      console.log(`| database | ${values.postgres ? "PostgreSQL" : "SQLite"} | |`);
+      console.log(`| sources / fetch rows | ${SOURCES.toLocaleString("en")} / ${FETCHES.toLocaleString("en")} | |`);
+      console.log(`| seed (raw SQL, indexes, ANALYZE) | ${seedSeconds.toFixed(1)} s | |`);
+      console.log(`| /sources/${targetId} p50 / p95 | ${ms(source.p50)} / ${ms(source.p95)} | ≤ 200 ms ${verdict(source.p95, 200)} |`);
+      console.log(`| /health p50 / p95 | ${ms(fleet.p50)} / ${ms(fleet.p95)} | ≤ 500 ms ${verdict(fleet.p95, 500)} |`);
+      console.log(`| /sources (all ${SOURCES} rows + strips) p50 / p95 | ${ms(list.p50)} / ${ms(list.p95)} | (none) |`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
+import { startPublisher, feed, rssFeed, status, type Publisher } from "@/tests/helpers/publisher";
+import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
+import { runRound } from "@/lib/round/run-round";
+import { createSource } from "@/lib/store/create-source";
+import { updateSource } from "@/lib/store/update-source";
+import { setSourceEnabled } from "@/lib/store/set-source-enabled";
+import { removeSource } from "@/lib/store/remove-source";
+
+let database: FreshDatabase;
+let publisher: Publisher;
+
+const ITEMS = [
+  { guid: "urn:a:2", title: "Two", link: "https://publisher.example/2", pubDate: "Tue, 02 Jan 2024 10:00:00 GMT" },
+  { guid: "urn:a:1", title: "One", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+];
+
+beforeAll(async () => {
+  database = await createFreshDatabase();
+  publisher = await startPublisher();
+});
+afterAll(async () => {
+  await publisher.close();
+  await database.dispose();
+});
+beforeEach(async () => {
+  await database.db.source.deleteMany();
+  await database.db.folder.deleteMany();
+  publisher.clearRequests();
+});
+
+const run = () => runRound(database.db, testRoundSettings(), { trigger: "cli" });
+const events = async (sourceId: number) => (await database.db.sourceEvent.findMany({ where: { sourceId }, orderBy: { id: "asc" } })).map((event) => [event.kind, event.detail]);
+
+describe("editing a source", () => {
+  it("sets and clears the user's title, moves it between folders and drops a folder left empty", async () => {
+    const id = await createSource(database.db, { feedUrl: "https://a.example/feed", title: "Feed's own", customTitle: null, folderName: "Old" });
+    const other = await createSource(database.db, { feedUrl: "https://b.example/feed", title: "B", customTitle: null, folderName: "Shared" });
+    const now = new Date();
+
+    expect(await updateSource(database.db, { sourceId: id, customTitle: "  Mine  ", folderName: "Shared", enabled: true, now })).toBe(true);
+    let source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
+    expect([source.customTitle, source.title, source.folder?.name]).toEqual(["Mine", "Feed's own", "Shared"]);
+    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
+
+    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: "Brand new", enabled: true, now });
+    source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
+    expect([source.customTitle, source.folder?.name]).toEqual([null, "Brand new"]);
+    // "Shared" still holds the other source.
+    expect((await database.db.folder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual(["Brand new", "Shared"]);
+
+    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: true, now });
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).folderId).toBeNull();
+    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
+    expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
+    expect(await database.db.source.count({ where: { id: other } })).toBe(1);
+  });
+
+  it("returns false for a source that no longer exists", async () => {
+    expect(await updateSource(database.db, { sourceId: 999_999, customTitle: null, folderName: null, enabled: true, now: new Date() })).toBe(false);
+  });
+});
+
+describe("disabling and enabling", () => {
+  it("a disabled source is skipped by the next round (no request at all); re-enabled, it is fetched again at once", async () => {
+    publisher.setRoute("/d.xml", feed({ body: rssFeed({ items: ITEMS }), etag: '"v1"' }));
+    const id = await addDueSource(database.db, publisher.url("/d.xml"));
+    await run();
+    expect(publisher.requestsTo("/d.xml")).toHaveLength(1);
+
+    const now = new Date();
+    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: false, now })).toEqual({ changed: true, enabled: false });
+    let source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect([source.enabled, source.disabledReason, source.disabledAt?.getTime(), source.nextCheckReason]).toEqual([false, "user", now.getTime(), "disabled by you: not fetched until re-enabled"]);
+    await makeAllDue(database.db);
+    const skipped = await run();
+    expect(skipped.status === "completed" && skipped.tally.sourcesDue).toBe(0);
+    expect(publisher.requestsTo("/d.xml")).toHaveLength(1);
+    // Articles and validators are kept while disabled.
+    expect(await database.db.article.count({ where: { sourceId: id } })).toBe(2);
+    expect(source.etag).toBe('"v1"');
+
+    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: false, now })).toEqual({ changed: false, enabled: false });
+    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: true, now: new Date() })).toEqual({ changed: true, enabled: true });
+    source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect([source.enabled, source.disabledReason, source.disabledAt, source.nextDueAt.getTime() <= Date.now()]).toEqual([true, null, null, true]);
+    await run();
+    expect(publisher.requestsTo("/d.xml")).toHaveLength(2);
+    expect(publisher.requestsTo("/d.xml")[1]!.headers["if-none-match"]).toBe('"v1"');
+    expect((await events(id)).map(([kind]) => kind)).toEqual(["added", "disabled", "enabled"]);
+  });
+
+  it("re-enabling a source Tidings disabled after 410 Gone says so, and resets its breaker and error count", async () => {
+    publisher.setRoute("/gone.xml", status(410));
+    const id = await addDueSource(database.db, publisher.url("/gone.xml"));
+    await run();
+    let source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect([source.enabled, source.disabledReason]).toEqual([false, "gone"]);
+    await database.db.source.update({ where: { id }, data: { breakerState: "open", consecutiveErrors: 6, breakerCooldownSeconds: 7200 } });
+
+    await setSourceEnabled(database.db, { sourceId: id, enabled: true, now: new Date() });
+    source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect([source.enabled, source.breakerState, source.consecutiveErrors, source.breakerCooldownSeconds, source.nextCheckReason]).toEqual([true, "closed", 0, null, "re-enabled: fetched in the next round"]);
+    expect((await events(id)).slice(-2)).toEqual([
+      ["enabled", "Re-enabled by you (it had been disabled after HTTP 410 Gone)"],
+      ["breaker_closed", "Breaker reset on re-enable"],
+    ]);
+  });
+
+  it("the edit form's save toggles the state with its history, like the button", async () => {
+    const id = await createSource(database.db, { feedUrl: "https://e.example/feed", title: "E", customTitle: null, folderName: null });
+    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: false, now: new Date() });
+    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: false, now: new Date() });
+    expect((await events(id)).map(([kind]) => kind)).toEqual(["added", "disabled"]);
+  });
+
+  it("returns null for an unknown source", async () => {
+    expect(await setSourceEnabled(database.db, { sourceId: 999_999, enabled: false, now: new Date() })).toBeNull();
+  });
+});
+
+describe("removing a source", () => {
+  it("deletes its articles, fetch log, roll-ups and history with it, and nothing of other sources", async () => {
+    publisher.setRoute("/r.xml", feed({ body: rssFeed({ items: ITEMS }) }));
+    publisher.setRoute("/keep.xml", feed({ body: rssFeed({ items: [{ guid: "urn:k", title: "K", link: "https://publisher.example/k" }] }) }));
+    const id = await addDueSource(database.db, publisher.url("/r.xml"));
+    await database.db.source.update({ where: { id }, data: { folder: { create: { name: "Alone" } } } });
+    const keep = await addDueSource(database.db, publisher.url("/keep.xml"));
+    await run();
+
+    expect(await removeSource(database.db, id)).toEqual({ title: "Sample feed", articles: 2 });
+    for (const count of [
+      database.db.source.count({ where: { id } }),
+      database.db.article.count({ where: { sourceId: id } }),
+      database.db.fetch.count({ where: { sourceId: id } }),
+      database.db.fetchDaily.count({ where: { sourceId: id } }),
+      database.db.sourceEvent.count({ where: { sourceId: id } }),
+      database.db.folder.count({ where: { name: "Alone" } }),
+    ]) {
+      expect(await count).toBe(0);
+    }
+    expect(await database.db.article.count({ where: { sourceId: keep } })).toBe(1);
+    expect(await database.db.fetch.count({ where: { sourceId: keep } })).toBe(1);
+    expect(await removeSource(database.db, id)).toBeNull();
+  });
+});
