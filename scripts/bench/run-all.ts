@@ -1,0 +1,60 @@
+// `npm run bench`: every benchmark, one markdown table (figure, value, target, command to rerun),
+// also written to docs/benchmarks.md with a description of the machine. `--smoke` runs every
+// benchmark at a small size (CI does, so that none of them rots). Needs `npm run build` (the
+// isolation, reader and health benchmarks start the built app).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const smoke = process.argv.includes("--smoke");
+const ROOT = path.resolve(__dirname, "../..");
+
+type Bench = { script: string; args: string[]; smokeArgs: string[] };
+const BENCHES: Bench[] = [
+  { script: "publisher-cost.ts", args: ["--feeds", "200", "--rounds", "10"], smokeArgs: ["--feeds", "10", "--rounds", "3"] },
+  { script: "round-overhead.ts", args: ["--sources", "1000"], smokeArgs: ["--sources", "20"] },
+  { script: "round-overhead.ts", args: ["--sources", "1000", "--postgres"], smokeArgs: ["--sources", "20", "--postgres"] },
+  { script: "ingest.ts", args: ["--items", "1000"], smokeArgs: ["--items", "50"] },
+  { script: "ingest.ts", args: ["--items", "1000", "--postgres"], smokeArgs: ["--items", "50", "--postgres"] },
+  { script: "reader.ts", args: ["--articles", "1000000", "--sources", "1000"], smokeArgs: ["--articles", "20000", "--sources", "100"] },
+  { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000"], smokeArgs: ["--fetches", "50000", "--sources", "100"] },
+  { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000", "--postgres"], smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"] },
+  { script: "isolation.ts", args: ["--megabytes", "10"], smokeArgs: ["--megabytes", "1"] },
+  { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
+];
+
+function runBench(bench: Bench): string[] {
+  const args = smoke ? bench.smokeArgs : bench.args;
+  const command = `npx tsx scripts/bench/${bench.script} ${args.join(" ")}`;
+  console.error(`bench: ${command}`);
+  const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join("scripts/bench", bench.script), ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const rows = output.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| figure") && !line.startsWith("| ---"));
+  if (rows.length === 0) throw new Error(`${bench.script} printed no figures`);
+  return rows.map((row) => `${row} \`${command}\` |`);
+}
+
+function describeMachine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} at the end`;
+}
+
+function main(): void {
+  const rows = BENCHES.filter((bench) => existsSync(path.join(ROOT, "scripts/bench", bench.script))).flatMap(runBench);
+  const table = ["| figure | value | target | rerun |", "| --- | ---: | --- | --- |", ...rows].join("\n");
+  const report = `# Benchmarks${smoke ? " (smoke sizes)" : ""}\n\nMachine: ${describeMachine()}.\nDate: ${new Date().toISOString()}.\n\n${table}\n`;
+  console.log(`\n${report}`);
+  if (!smoke) {
+    mkdirSync(path.join(ROOT, "docs"), { recursive: true });
+    writeFileSync(path.join(ROOT, "docs/benchmarks.md"), report);
+    console.error("bench: written to docs/benchmarks.md");
+  }
+}
+
+main();

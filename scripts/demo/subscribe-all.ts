@@ -1,0 +1,17 @@
+// Migrates the demo database and subscribes to every demo feed (each one's first fetch included).
+import { getDb, getDatabaseTarget } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { runMigrations } from "@/lib/db/migrate/run-migrations";
+import { roundSettingsFromEnv } from "@/lib/round/round-settings";
+import { subscribe } from "@/lib/sources/subscribe";
+
+export async function subscribeAll(feedUrls: string[]): Promise<void> {
+  await runMigrations(getDatabaseTarget());
+  const settings = roundSettingsFromEnv(getEnv());
+  for (const [index, url] of feedUrls.entries()) {
+    const result = await subscribe(getDb(), settings, { url, folderName: index % 3 === 0 ? "Local" : index % 3 === 1 ? "Hobbies" : null });
+    const note = result.status === "subscribed" ? `${result.title}: ${result.newArticles} articles` : result.status === "invalid" ? result.message : "several feeds";
+    console.log(`demo: subscribed ${index + 1}/${feedUrls.length} ${note}`);
+  }
+  await getDb().$disconnect();
+}
