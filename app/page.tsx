@@ -1,14 +1,44 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { NoSources } from "@/components/empty/no-sources";
-import { countSources } from "@/lib/sources/list-sources";
+import { Reader } from "@/components/reader/reader";
+import { getArticle } from "@/lib/articles/get-article";
+import { getReaderSettings } from "@/lib/articles/get-reader-settings";
+import { getSidebar } from "@/lib/articles/get-sidebar";
+import { listArticles } from "@/lib/articles/list-articles";
+import { parseReaderLocation, scopeOfLocation } from "@/lib/articles/reader-location";
+import { queryKeys } from "@/lib/query-keys";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage() {
-  const sources = await countSources();
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The reader, rendered on the server for the URL's view (deep links work), then driven by the client. */
+export default async function HomePage({ searchParams }: Props) {
+  const location = parseReaderLocation(await searchParams);
+  const now = new Date();
+  const sidebar = await getSidebar(now);
+  if (sidebar.sources.length === 0 && sidebar.folders.every((folder) => folder.sources.length === 0)) {
+    return (
+      <>
+        <h1 className="page-title">Articles</h1>
+        <NoSources />
+      </>
+    );
+  }
+  const scope = scopeOfLocation(location);
+  const [page, article, settings] = await Promise.all([
+    listArticles({ scope, cursor: null }),
+    location.articleId === null ? null : getArticle(location.articleId),
+    getReaderSettings(),
+  ]);
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.sidebar(), sidebar);
+  client.setQueryData(queryKeys.articleList(scope), { pages: [page], pageParams: [null] });
+  if (article) client.setQueryData(queryKeys.article(article.id), article);
+  client.setQueryData(queryKeys.readerSettings(), settings);
   return (
-    <>
-      <h1 className="page-title">Articles</h1>
-      {sources === 0 ? <NoSources /> : <p>{sources} sources followed.</p>}
-    </>
+    <HydrationBoundary state={dehydrate(client)}>
+      <Reader serverNow={now.toISOString()} />
+    </HydrationBoundary>
   );
 }

@@ -1,0 +1,29 @@
+// POST /api/articles/mark-read { source?, folder?, unread?, starred?, q?, olderThan?, maxId? } → { markedIds }
+import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { markRead } from "@/lib/store/article-state";
+import { internalError, jsonResponse } from "@/lib/articles/http/respond";
+import { parseJsonBody } from "@/lib/articles/http/parse-input";
+import { rejectCrossSite } from "@/lib/articles/http/reject-cross-site";
+import { markReadSchema, toScope } from "@/lib/articles/http/request-schemas";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request): Promise<Response> {
+  const refused = rejectCrossSite(request);
+  if (refused) return refused;
+  const body = await parseJsonBody(request, markReadSchema);
+  if (!body.ok) return body.response;
+  try {
+    const { olderThan, maxId, ...scope } = body.data;
+    const markedIds = await markRead(getDb(), {
+      scope: toScope(scope),
+      olderThan: olderThan ?? null,
+      maxId: maxId ?? null,
+      now: new Date(),
+      provider: getDatabaseTarget().provider,
+    });
+    return jsonResponse({ markedIds });
+  } catch (error) {
+    return internalError(error, "POST /api/articles/mark-read");
+  }
+}

@@ -1,0 +1,21 @@
+// POST /api/articles/mark-unread { ids } → { markedIds }: the undo of mark-read.
+import { getDb } from "@/lib/db/client";
+import { markUnread } from "@/lib/store/article-state";
+import { internalError, jsonResponse } from "@/lib/articles/http/respond";
+import { parseJsonBody } from "@/lib/articles/http/parse-input";
+import { rejectCrossSite } from "@/lib/articles/http/reject-cross-site";
+import { markUnreadSchema } from "@/lib/articles/http/request-schemas";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request): Promise<Response> {
+  const refused = rejectCrossSite(request);
+  if (refused) return refused;
+  const body = await parseJsonBody(request, markUnreadSchema);
+  if (!body.ok) return body.response;
+  try {
+    return jsonResponse({ markedIds: await markUnread(getDb(), { ids: body.data.ids }) });
+  } catch (error) {
+    return internalError(error, "POST /api/articles/mark-unread");
+  }
+}

@@ -1,0 +1,18 @@
+// GET /api/articles?cursor=&limit=&source=&folder=&unread=&starred=&q= → { items, nextCursor, latestId }
+import { listArticles } from "@/lib/articles/list-articles";
+import { internalError, jsonResponse } from "@/lib/articles/http/respond";
+import { parseQuery } from "@/lib/articles/http/parse-input";
+import { listQuerySchema, toScope } from "@/lib/articles/http/request-schemas";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  const query = parseQuery(request, listQuerySchema);
+  if (!query.ok) return query.response;
+  try {
+    const { cursor, limit, ...scope } = query.data;
+    return jsonResponse(await listArticles({ scope: toScope(scope), cursor: cursor ?? null, limit }));
+  } catch (error) {
+    return internalError(error, "GET /api/articles");
+  }
+}

@@ -1,0 +1,13 @@
+// GET /api/sidebar → { unread, starred, folders, sources }: counts from Source.unreadCount.
+import { getSidebar } from "@/lib/articles/get-sidebar";
+import { internalError, jsonResponse } from "@/lib/articles/http/respond";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  try {
+    return jsonResponse(await getSidebar(new Date()));
+  } catch (error) {
+    return internalError(error, "GET /api/sidebar");
+  }
+}

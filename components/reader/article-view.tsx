@@ -1,0 +1,83 @@
+"use client";
+
+import type { ArticleDetail, ArticleListItem } from "@/lib/articles/dto";
+import { ArticleContent } from "@/components/reader/article-content";
+import { EnclosureList } from "@/components/reader/enclosure-list";
+import { RelativeTime } from "@/components/reader/relative-time";
+import styles from "./article-view.module.css";
+
+type Props = {
+  /** The list's copy: shown at once while the content loads. */
+  summary: ArticleListItem | undefined;
+  detail: ArticleDetail | undefined;
+  status: "pending" | "error" | "success";
+  errorMessage: string | null;
+  onBack: () => void;
+  onToggleRead: () => void;
+  onToggleStar: () => void;
+};
+
+/** The reading view: title, source, author, date, the original link, the content, attachments. */
+export function ArticleView({ summary, detail, status, errorMessage, onBack, onToggleRead, onToggleStar }: Props) {
+  const article = detail ?? summary;
+  return (
+    <article className={styles.view} aria-label={article?.title || "Article"}>
+      <div className={styles.toolbar}>
+        <button type="button" className={`${styles.button} ${styles.back}`} onClick={onBack} title="Back to the list (Esc)" aria-label="Back to the articles">
+          ← <span className={styles.label}>Articles</span>
+        </button>
+        {article && (
+          <>
+            <button type="button" className={styles.button} onClick={onToggleRead} title="Toggle read (m)">
+              {article.read ? "Mark unread" : "Mark read"}
+            </button>
+            <button type="button" className={styles.button} onClick={onToggleStar} aria-pressed={article.starred} title="Star (s)">
+              <span aria-hidden="true">{article.starred ? "★" : "☆"}</span> {article.starred ? "Starred" : "Star"}
+            </button>
+            {article.url && (
+              <a className={styles.button} href={article.url} target="_blank" rel="noopener noreferrer" title="Open the original (v)">
+                Original ↗
+              </a>
+            )}
+          </>
+        )}
+      </div>
+      <div className={styles.scroller} key={article?.id ?? "none"}>
+        {!article && status === "pending" && <p className={styles.note}>Loading…</p>}
+        {status === "error" && (
+          <p className={styles.note} role="alert">
+            {errorMessage}
+          </p>
+        )}
+        {article && (
+          <div className={styles.page}>
+            <p className={styles.meta}>
+              <span className={styles.source}>{article.sourceTitle}</span>
+              {article.author && <span>{article.author}</span>}
+              <RelativeTime iso={article.publishedAt} />
+            </p>
+            <h1 className={styles.title}>
+              {article.url ? (
+                <a href={article.url} target="_blank" rel="noopener noreferrer">
+                  {article.title || "(untitled)"}
+                </a>
+              ) : (
+                article.title || "(untitled)"
+              )}
+            </h1>
+            {detail && <EnclosureList enclosures={detail.enclosures} />}
+            {detail ? (
+              detail.contentHtml ? (
+                <ArticleContent html={detail.contentHtml} />
+              ) : (
+                <p className={styles.content}>{detail.snippet ?? "This article has no content; open the original to read it."}</p>
+              )
+            ) : (
+              status === "pending" && <p className={styles.note}>Loading the article…</p>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

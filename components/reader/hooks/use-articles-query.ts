@@ -1,0 +1,26 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { ArticleScope } from "@/lib/articles/article-scope";
+import type { ArticlePage } from "@/lib/articles/dto";
+import { queryKeys } from "@/lib/query-keys";
+import { fetchJson, scopeToParams } from "@/components/reader/api-client";
+
+/** The article list of a view, page by page over the API's keyset cursor. */
+export function useArticlesQuery(scope: ArticleScope) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.articleList(scope),
+    queryFn: ({ pageParam, signal }) => {
+      const params = scopeToParams(scope);
+      if (pageParam !== null) params.set("cursor", pageParam);
+      return fetchJson<ArticlePage>(`/api/articles?${params}`, undefined, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // A list never refreshes by itself: rows would move under the reader's eyes. New articles
+    // are announced by the freshness poll and loaded on request; state changes are patched in.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

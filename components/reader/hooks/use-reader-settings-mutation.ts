@@ -1,0 +1,25 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReaderSettings } from "@/lib/articles/dto";
+import { queryKeys } from "@/lib/query-keys";
+import { fetchJson } from "@/components/reader/api-client";
+import { useToast } from "@/components/reader/toast-provider";
+
+export function useReaderSettingsMutation() {
+  const client = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (settings: ReaderSettings) => fetchJson<ReaderSettings>("/api/settings/reader", { method: "PUT", body: settings }),
+    onMutate: (settings) => {
+      const before = client.getQueryData<ReaderSettings>(queryKeys.readerSettings());
+      client.setQueryData(queryKeys.readerSettings(), settings);
+      return { before };
+    },
+    onError: (error, _settings, context) => {
+      client.setQueryData(queryKeys.readerSettings(), context?.before);
+      toast({ tone: "error", message: `Could not save the setting: ${error.message}` });
+    },
+    onSuccess: (settings) => client.setQueryData(queryKeys.readerSettings(), settings),
+  });
+}

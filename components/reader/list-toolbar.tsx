@@ -1,0 +1,69 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import type { ReaderLocation } from "@/lib/articles/reader-location";
+import { MarkAllReadMenu } from "@/components/reader/mark-all-read-menu";
+import styles from "./list-toolbar.module.css";
+
+type Props = {
+  title: string;
+  location: ReaderLocation;
+  onNavigate: (next: Partial<ReaderLocation>) => void;
+  onShowFeeds: () => void;
+  onMarkAllRead: (olderThan: Date | null) => void;
+  markingAllRead: boolean;
+};
+
+/** The list's header: where we are, unread/all, search within the view, mark all read. */
+export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAllRead, markingAllRead }: Props) {
+  const [query, setQuery] = useState(location.q ?? "");
+  const [shownQ, setShownQ] = useState(location.q);
+  // Back/forward can change the search under us: follow the URL.
+  if (shownQ !== location.q) {
+    setShownQ(location.q);
+    setQuery(location.q ?? "");
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onNavigate({ q: query.trim() === "" ? null : query.trim(), articleId: null });
+  };
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.row}>
+        <button type="button" className={`${styles.button} ${styles.feeds}`} onClick={onShowFeeds} aria-label="Show feeds">
+          ☰
+        </button>
+        <h2 className={styles.title}>{title}</h2>
+        {location.view !== "starred" && (
+          <div className={styles.segmented} role="group" aria-label="Show">
+            {(["unread", "all"] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                aria-pressed={location.view === view}
+                onClick={() => onNavigate({ view, articleId: null })}
+              >
+                {view === "unread" ? "Unread" : "All"}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className={styles.row}>
+        <form role="search" className={styles.search} onSubmit={submit}>
+          <input
+            id="reader-search"
+            type="search"
+            value={query}
+            maxLength={200}
+            placeholder="Search this view  /"
+            aria-label="Search titles and content in this view"
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => event.key === "Escape" && event.currentTarget.blur()}
+          />
+        </form>
+        <MarkAllReadMenu onMark={onMarkAllRead} disabled={markingAllRead} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import type { Sidebar, SidebarSource } from "@/lib/articles/dto";
+import { describeSourceHealth } from "@/lib/articles/source-health";
+import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_ARGS, STARRED_COUNT_ARGS, type SidebarSourceRow } from "@/lib/articles/sidebar-query";
+import { querySql } from "@/lib/articles/run-sql";
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** Folders with their sources, unread counts and health, and the Unread/Starred totals. */
+export async function getSidebar(now: Date): Promise<Sidebar> {
+  const db = getDb();
+  const [rows, folderRows, starred] = await Promise.all([
+    querySql<SidebarSourceRow>(db, getDatabaseTarget().provider, buildSidebarSourcesSql(now)),
+    db.folder.findMany(SIDEBAR_FOLDERS_ARGS),
+    db.article.count(STARRED_COUNT_ARGS),
+  ]);
+  rows.sort((a, b) => collator.compare(a.title, b.title));
+  const byFolder = new Map<number | null, SidebarSource[]>();
+  for (const row of rows) {
+    const source = { id: row.id, title: row.title, unread: Number(row.unreadCount), ...describeSourceHealth(row.state, row.nextCheckReason) };
+    const group = byFolder.get(row.folderId);
+    if (group) group.push(source);
+    else byFolder.set(row.folderId, [source]);
+  }
+  const all = [...byFolder.values()].flat();
+  const folders = folderRows.map((folder) => {
+    const inFolder = byFolder.get(folder.id) ?? [];
+    return { id: folder.id, name: folder.name, unread: sum(inFolder), sources: inFolder };
+  });
+  return { unread: sum(all), starred, folders, sources: byFolder.get(null) ?? [] };
+}
+
+function sum(sources: SidebarSource[]): number {
+  return sources.reduce((total, source) => total + source.unread, 0);
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import type { ArticleScope } from "@/lib/articles/article-scope";
+import { encodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
+import type { ArticlePage } from "@/lib/articles/dto";
+import { buildListSql, DEFAULT_PAGE_SIZE, type ListRow } from "@/lib/articles/list-query";
+import { querySql } from "@/lib/articles/run-sql";
+import { toListItem } from "@/lib/articles/to-dto";
+import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
+
+/** One page of a view, newest first, by keyset (see lib/articles/cursor.ts). */
+export async function listArticles(input: { scope: ArticleScope; cursor: ArticleCursor | null; limit?: number }): Promise<ArticlePage> {
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const provider = getDatabaseTarget().provider;
+  const rows = await querySql<ListRow>(getDb(), provider, buildListSql({ scope: input.scope, cursor: input.cursor, limit, provider }));
+  // An empty page carries no latestId of its own.
+  const latestId = rows[0] ? Number(rows[0].latestId) : await getLatestArticleId();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toListItem),
+    nextCursor: rows.length > limit && last ? encodeCursor({ publishedAt: last.publishedAt, id: last.id }) : null,
+    latestId,
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
+import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
+import { listArticles } from "@/lib/articles/list-articles";
+import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
+import { decodeCursor, encodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
+import { countNewArticlesSince } from "@/lib/articles/count-new-articles-since";
+
+let database: FreshDatabase;
+let restore: () => Promise<void>;
+const ids: Record<"alpha" | "beta" | "gamma", number> = { alpha: 0, beta: 0, gamma: 0 };
+let techFolderId = 0;
+
+// Ten instants, each shared by several articles of several sources: the keyset must order ties by id.
+const instants = Array.from({ length: 10 }, (_, index) => new Date(Date.UTC(2025, 0, 10 - index, 12)));
+
+beforeAll(async () => {
+  database = await createFreshDatabase();
+  restore = useDatabaseInProcess(database);
+  ids.alpha = await seedSource(database.db, { title: "Alpha", folder: "Tech" });
+  ids.beta = await seedSource(database.db, { title: "Beta", folder: "Tech" });
+  ids.gamma = await seedSource(database.db, { title: "Gamma" });
+  techFolderId = (await database.db.folder.findUniqueOrThrow({ where: { name: "Tech" } })).id;
+  for (const [index, sourceId] of [ids.alpha, ids.beta, ids.gamma].entries()) {
+    await seedArticles(
+      database.db,
+      sourceId,
+      Array.from({ length: 45 }, (_, n) => ({
+        title: `Post ${index}-${n}`,
+        publishedAt: instants[(n * 7 + index) % instants.length]!,
+        read: n % 3 === 0,
+        starred: n % 10 === 4,
+      })),
+    );
+  }
+  await seedArticles(database.db, ids.gamma, [
+    { title: "Learning RUST the hard way", content: "<p>ownership</p>", publishedAt: instants[3]! },
+    { title: "A quiet post", content: "<p>Deep inside: the Borrow Checker explained</p>", publishedAt: instants[4]! },
+    { title: "100% real_numbers", content: "<p>percent</p>", publishedAt: instants[5]! },
+    { title: "1000 real numbers", content: "<p>no percent sign here</p>", publishedAt: instants[5]! },
+  ]);
+});
+
+afterAll(async () => {
+  await restore();
+  await database.dispose();
+});
+
+async function expectedIds(scope: ArticleScope): Promise<number[]> {
+  const rows = await database.db.article.findMany({ include: { source: true } });
+  return rows
+    .filter((row) => scope.sourceId === null || row.sourceId === scope.sourceId)
+    .filter((row) => scope.folderId === null || row.source.folderId === scope.folderId)
+    .filter((row) => !scope.unread || row.readAt === null)
+    .filter((row) => !scope.starred || row.starredAt !== null)
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.id - a.id)
+    .map((row) => row.id);
+}
+
+async function readAllPages(scope: ArticleScope, limit: number): Promise<{ ids: number[]; pages: number }> {
+  const seen: number[] = [];
+  let cursor: ArticleCursor | null = null;
+  let pages = 0;
+  do {
+    const page = await listArticles({ scope, cursor, limit });
+    pages += 1;
+    seen.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);
+    if (page.nextCursor !== null) expect(cursor).not.toBeNull();
+  } while (cursor !== null && pages < 1000);
+  return { ids: seen, pages };
+}
+
+describe("keyset pagination", () => {
+  it.each([1, 7, 50, 100])("walks every article once, newest first, ties by id, with %i per page", async (limit) => {
+    const expected = await expectedIds(ALL_ARTICLES);
+    const { ids: seen, pages } = await readAllPages(ALL_ARTICLES, limit);
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
+  });
+
+  it.each([
+    ["one source", () => ({ ...ALL_ARTICLES, sourceId: ids.beta })],
+    ["one folder", () => ({ ...ALL_ARTICLES, folderId: techFolderId })],
+    ["unread", () => ({ ...ALL_ARTICLES, unread: true })],
+    ["starred", () => ({ ...ALL_ARTICLES, starred: true })],
+    ["unread in one folder", () => ({ ...ALL_ARTICLES, unread: true, folderId: techFolderId })],
+    ["starred of one source", () => ({ ...ALL_ARTICLES, starred: true, sourceId: ids.alpha })],
+  ])("filters %s exactly, across pages", async (_label, scopeOf) => {
+    const scope = scopeOf();
+    const expected = await expectedIds(scope);
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await readAllPages(scope, 9)).ids).toEqual(expected);
+  });
+
+  it("neither repeats nor skips when newer articles arrive between two pages", async () => {
+    const first = await listArticles({ scope: ALL_ARTICLES, cursor: null, limit: 20 });
+    const arrived = await seedArticles(database.db, ids.alpha, [{ title: "Breaking", publishedAt: new Date() }]);
+    const rest = await readAllPages(ALL_ARTICLES, 20).then(async () => {
+      const seen: number[] = [];
+      let cursor = first.nextCursor === null ? null : decodeCursor(first.nextCursor);
+      while (cursor !== null) {
+        const page = await listArticles({ scope: ALL_ARTICLES, cursor, limit: 20 });
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);
+      }
+      return seen;
+    });
+    const all = [...first.items.map((item) => item.id), ...rest];
+    expect(all).not.toContain(arrived[0]);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual((await expectedIds(ALL_ARTICLES)).filter((id) => id !== arrived[0]));
+    await database.db.article.delete({ where: { id: arrived[0]! } });
+    await database.db.source.update({ where: { id: ids.alpha }, data: { unreadCount: { decrement: 1 } } });
+  });
+
+  it("says how many articles arrived since the page was read, per view", async () => {
+    const page = await listArticles({ scope: ALL_ARTICLES, cursor: null, limit: 5 });
+    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({ count: 0, latestId: page.latestId });
+    const arrived = await seedArticles(database.db, ids.beta, [{ title: "New one" }, { title: "New two", read: true }]);
+    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({ count: 2, latestId: arrived[1] });
+    expect((await countNewArticlesSince({ scope: { ...ALL_ARTICLES, unread: true }, sinceId: page.latestId })).count).toBe(1);
+    expect((await countNewArticlesSince({ scope: { ...ALL_ARTICLES, sourceId: ids.gamma }, sinceId: page.latestId })).count).toBe(0);
+    await database.db.article.deleteMany({ where: { id: { in: arrived } } });
+    await database.db.source.update({ where: { id: ids.beta }, data: { unreadCount: { decrement: 1 } } });
+  });
+});
+
+describe("cursors", () => {
+  it("round-trip and refuse anything they did not make", () => {
+    const cursor = { publishedAt: new Date("2025-01-10T12:00:00.123Z"), id: 42 };
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    const token = encodeCursor(cursor);
+    for (const bad of ["", "abc", token + "A", token.slice(1), Buffer.from("1:2:3").toString("base64url"), Buffer.from("-5:2").toString("base64url"), Buffer.from("5:0").toString("base64url"), "x".repeat(65), `${token}=`]) {
+      expect(decodeCursor(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("search", () => {
+  const search = async (q: string, scope: Partial<ArticleScope> = {}) =>
+    (await listArticles({ scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, limit: 100 })).items.map((item) => item.title);
+
+  it("matches titles and content without regard to case", async () => {
+    expect(await search("rust")).toEqual(["Learning RUST the hard way"]);
+    expect(await search("borrow checker")).toEqual(["A quiet post"]);
+  });
+
+  it("takes % and _ literally", async () => {
+    expect(await search("100%")).toEqual(["100% real_numbers"]);
+    expect(await search("real_")).toEqual(["100% real_numbers"]);
+  });
+
+  it("stays inside the current view", async () => {
+    expect(await search("rust", { sourceId: ids.alpha })).toEqual([]);
+    expect(await search("rust", { sourceId: ids.gamma })).toEqual(["Learning RUST the hard way"]);
+    expect(await search("post 1-", { starred: true })).toEqual(
+      (await database.db.article.findMany({ where: { title: { startsWith: "Post 1-" }, starredAt: { not: null } }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }] })).map((row) => row.title),
+    );
+  });
+});
