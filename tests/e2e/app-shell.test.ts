@@ -36,7 +36,8 @@ describe("the first screen", () => {
 
     await nav.getByRole("link", { name: "Health" }).click();
     await page.waitForURL(`${server.url}/health`);
-    expect(await page.getByRole("heading", { name: "Health" }).isVisible()).toBe(true);
+    // The segment's loading state shows first; the heading arrives with the streamed page.
+    await page.getByRole("heading", { name: "Health", level: 1 }).waitFor();
     await page.close();
   });
 

@@ -32,5 +32,5 @@ function normaliseHost(host: string, protocol: string): string | null {
 }
 
 function forbidden(): Response {
-  return errorResponse(403, "cross_site", "Cross-site requests may not change articles.");
+  return errorResponse(403, "cross_site", "Cross-site requests may not change anything here.");
 }
