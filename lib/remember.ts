@@ -11,3 +11,8 @@ export function remember<T>(name: string, create: () => T): T {
 export function forget(name: string): void {
   store.__tidings?.delete(name);
 }
+
+/** The singleton if it was created, without creating it. */
+export function recall<T>(name: string): T | undefined {
+  return store.__tidings?.get(name) as T | undefined;
+}

@@ -1,6 +1,7 @@
 // Entry point of the `tidings` command line. Each command lives in lib/cli/commands.
 import { UsageError } from "@/lib/cli/cli-error";
 import { describeError } from "@/lib/describe-error";
+import { disconnectDb } from "@/lib/db/client";
 import { addUsage, runAddCommand } from "@/lib/cli/commands/add";
 import { migrateUsage, runMigrateCommand } from "@/lib/cli/commands/migrate";
 import { roundUsage, runRoundCommand } from "@/lib/cli/commands/round";
@@ -46,5 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     console.error(`tidings ${name}: ${describeError(error, 500)}`);
     return 1;
+  } finally {
+    await disconnectDb().catch(() => undefined);
   }
 }

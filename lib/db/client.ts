@@ -1,5 +1,5 @@
 // The process-wide Prisma client for the configured database.
-import { remember } from "@/lib/remember";
+import { recall, remember } from "@/lib/remember";
 import { getEnv } from "@/lib/env";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
 import { createPrismaClient, type Db } from "@/lib/db/prisma-client";
@@ -12,4 +12,9 @@ export function getDatabaseTarget(): DatabaseTarget {
 
 export function getDb(): Db {
   return remember("prisma", () => createPrismaClient(getDatabaseTarget()));
+}
+
+/** Closes the client if one was opened (a pool's idle connections would keep the CLI alive). */
+export async function disconnectDb(): Promise<void> {
+  await recall<Db>("prisma")?.$disconnect();
 }

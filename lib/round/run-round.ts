@@ -28,14 +28,16 @@ export type RoundReport =
   | { status: "skipped"; reason: string };
 
 export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
-  const picked = await pickSources(db, options.sourceId);
-  if ("reason" in picked) return { status: "skipped", reason: picked.reason };
   const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
   const lease = { name: ROUND_LEASE, holder: settings.instanceId, ttlMs: leaseTtlMs };
   if (!(await acquireLease(db, { ...lease, now: new Date() }))) {
     return { status: "skipped", reason: "another Tidings instance is running a round" };
   }
   try {
+    // Read under the lease: a list read before it could predate another instance's round and
+    // fetch its sources a second time.
+    const picked = await pickSources(db, options.sourceId);
+    if ("reason" in picked) return { status: "skipped", reason: picked.reason };
     const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: new Date() });
     const { lines, tally } = await walkSources(db, settings, roundId, interleaveByHost(picked.sources), options, lease);
     await finishRound(db, { roundId, finishedAt: new Date(), tally });
@@ -49,7 +51,11 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
 }
 
 async function pickSources(db: Db, sourceId: number | undefined): Promise<{ sources: DueSource[] } | { reason: string }> {
-  if (sourceId === undefined) return { sources: await listDueSources(db, new Date()) };
+  if (sourceId === undefined) {
+    const due = await listDueSources(db, new Date());
+    // Nothing to fetch is not a round: no Round row for an idle tick.
+    return due.length > 0 ? { sources: due } : { reason: "no source is due" };
+  }
   const source = await findSourceForManualFetch(db, sourceId, new Date());
   if (source === null) return { reason: `no source with id ${sourceId}` };
   if ("waitUntil" in source) return { reason: `its publisher asked to wait until ${source.waitUntil.toISOString()} (Retry-After)` };
@@ -83,7 +89,8 @@ async function walkSources(
     await spacing.waitFor(host);
     // Renewed now and then, not per source: a long round keeps its lease at little cost.
     if (performance.now() - leaseRenewedAt > lease.ttlMs / 4) {
-      await acquireLease(db, { ...lease, now: new Date() });
+      // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
+      if (!(await acquireLease(db, { ...lease, now: new Date() }))) break;
       leaseRenewedAt = performance.now();
     }
     const line = await fetchAndRecord(db, settings, source, {

@@ -21,8 +21,15 @@ export async function installationOffsetSeconds(db: Db): Promise<number> {
   const stored = await db.setting.findUnique({ where: { key: OFFSET_SETTING } });
   if (stored && /^\d+$/.test(stored.value)) return Number(stored.value) % 60;
   const offset = Math.floor(Math.random() * 60);
-  await db.setting.upsert({ where: { key: OFFSET_SETTING }, create: { key: OFFSET_SETTING, value: String(offset) }, update: {} });
-  return offset;
+  try {
+    await db.setting.create({ data: { key: OFFSET_SETTING, value: String(offset) } });
+    return offset;
+  } catch (error) {
+    // Two instances starting together: the other one stored its choice first; use that.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+    const winner = await db.setting.findUnique({ where: { key: OFFSET_SETTING } });
+    return winner && /^\d+$/.test(winner.value) ? Number(winner.value) % 60 : offset;
+  }
 }
 
 /** A 5-field cron expression gets the installation's second; a 6-field one is used as given. */

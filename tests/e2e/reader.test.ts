@@ -256,7 +256,10 @@ describe("the list", () => {
     const alpha = await database.db.article.findMany({ where: { sourceId: source.alpha }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }], take: 12 });
     await markUnread(database.db, { ids: alpha.map((row) => row.id) });
     const page = await openReader(`/?view=all&source=${source.alpha}`);
-    await feeds(page).getByLabel("Mark read when scrolled past").check();
+    // click + poll rather than check(): the box follows the saved setting, a render later.
+    const setting = feeds(page).getByLabel("Mark read when scrolled past");
+    await setting.click();
+    await expect.poll(() => setting.isChecked()).toBe(true);
     await expect.poll(() => database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value)).toBe("true");
     await rows(page).nth(8).evaluate((element) => {
       element.scrollIntoView({ block: "start" });
@@ -265,7 +268,8 @@ describe("the list", () => {
     const passed = alpha.slice(0, 8).map((row) => row.id);
     await expect.poll(() => database.db.article.count({ where: { id: { in: passed }, readAt: null } })).toBe(0);
     expect(await database.db.article.count({ where: { id: { in: alpha.slice(9).map((row) => row.id) }, readAt: null } })).toBe(3);
-    await feeds(page).getByLabel("Mark read when scrolled past").uncheck();
+    await setting.click();
+    await expect.poll(() => setting.isChecked()).toBe(false);
     await expect.poll(() => database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value)).toBe("false");
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, delay, rssFeed } from "@/tests/helpers/publisher";
-import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
+import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
 import { freePort } from "@/tests/helpers/app-server";
 
@@ -43,6 +43,7 @@ describe("politeness of a round", () => {
     expect(reports.find((report) => report.status === "skipped")).toEqual({ status: "skipped", reason: "another Tidings instance is running a round" });
     expect(world.publisher.requestsTo("/slow.xml")).toHaveLength(1);
     // Released at the end: the next round may run.
+    await makeAllDue(world.database.db);
     expect((await runRound(world.database.db, testRoundSettings({ instanceId: "instance-b" }), { trigger: "cron" })).status).toBe("completed");
   });
 

@@ -11,7 +11,9 @@ export function useReaderSettingsMutation() {
   const toast = useToast();
   return useMutation({
     mutationFn: (settings: ReaderSettings) => fetchJson<ReaderSettings>("/api/settings/reader", { method: "PUT", body: settings }),
-    onMutate: (settings) => {
+    onMutate: async (settings) => {
+      // A read of the settings still in flight would land after this and undo the change on screen.
+      await client.cancelQueries({ queryKey: queryKeys.readerSettings() });
       const before = client.getQueryData<ReaderSettings>(queryKeys.readerSettings());
       client.setQueryData(queryKeys.readerSettings(), settings);
       return { before };

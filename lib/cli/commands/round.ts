@@ -13,7 +13,9 @@ export async function runRoundCommand(args: string[]): Promise<number> {
   if (sourceId !== undefined && !(Number.isInteger(sourceId) && sourceId > 0)) throw new UsageError(`--source needs a source id, got "${values.source}"`);
   const report = await runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger: sourceId === undefined ? "cli" : "manual", sourceId });
   if (report.status === "skipped") {
-    console.error(`tidings round: skipped: ${report.reason}`);
+    // Nothing due, or another instance is at work: not a failure of a plain round.
+    if (sourceId === undefined) console.log(`round skipped: ${report.reason}`);
+    else console.error(`tidings round: skipped: ${report.reason}`);
     return sourceId === undefined ? 0 : 1;
   }
   for (const line of report.lines) {
