@@ -1,7 +1,7 @@
 // POST /api/rounds: run a fetch round now (or join the one in progress) and answer with its
 // summary. For machine clients (scripts, the benchmarks); the pages use server actions.
-import { rejectCrossSite } from "@/lib/articles/http/reject-cross-site";
-import { internalError } from "@/lib/articles/http/respond";
+import { rejectCrossSite } from "@/lib/http/reject-cross-site";
+import { internalError } from "@/lib/http/respond";
 import { requestRound } from "@/lib/round/round-runner";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // GET /api/sidebar → { unread, starred, folders, sources }: counts from Source.unreadCount.
 import { getSidebar } from "@/lib/articles/get-sidebar";
-import { internalError, jsonResponse } from "@/lib/articles/http/respond";
+import { internalError, jsonResponse } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 

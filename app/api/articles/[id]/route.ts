@@ -3,10 +3,10 @@
 import { getDb } from "@/lib/db/client";
 import { getArticle } from "@/lib/articles/get-article";
 import { updateArticleState } from "@/lib/store/article-state";
-import { errorResponse, internalError, jsonResponse } from "@/lib/articles/http/respond";
-import { parseJsonBody, parseParams } from "@/lib/articles/http/parse-input";
-import { rejectCrossSite } from "@/lib/articles/http/reject-cross-site";
-import { articleParamsSchema, articlePatchSchema } from "@/lib/articles/http/request-schemas";
+import { errorResponse, internalError, jsonResponse } from "@/lib/http/respond";
+import { parseJsonBody, parseParams } from "@/lib/http/parse-input";
+import { rejectCrossSite } from "@/lib/http/reject-cross-site";
+import { articleParamsSchema, articlePatchSchema } from "@/lib/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // POST /api/articles/mark-unread { ids } → { markedIds }: the undo of mark-read.
 import { getDb } from "@/lib/db/client";
 import { markUnread } from "@/lib/store/article-state";
-import { internalError, jsonResponse } from "@/lib/articles/http/respond";
-import { parseJsonBody } from "@/lib/articles/http/parse-input";
-import { rejectCrossSite } from "@/lib/articles/http/reject-cross-site";
-import { markUnreadSchema } from "@/lib/articles/http/request-schemas";
+import { internalError, jsonResponse } from "@/lib/http/respond";
+import { parseJsonBody } from "@/lib/http/parse-input";
+import { rejectCrossSite } from "@/lib/http/reject-cross-site";
+import { markUnreadSchema } from "@/lib/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

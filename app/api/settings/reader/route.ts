@@ -2,10 +2,10 @@
 import { getDb } from "@/lib/db/client";
 import { getReaderSettings } from "@/lib/articles/get-reader-settings";
 import { saveReaderSettings } from "@/lib/store/article-state";
-import { internalError, jsonResponse } from "@/lib/articles/http/respond";
-import { parseJsonBody } from "@/lib/articles/http/parse-input";
-import { rejectCrossSite } from "@/lib/articles/http/reject-cross-site";
-import { readerSettingsSchema } from "@/lib/articles/http/request-schemas";
+import { internalError, jsonResponse } from "@/lib/http/respond";
+import { parseJsonBody } from "@/lib/http/parse-input";
+import { rejectCrossSite } from "@/lib/http/reject-cross-site";
+import { readerSettingsSchema } from "@/lib/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

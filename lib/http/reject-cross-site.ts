@@ -1,5 +1,5 @@
 import "server-only";
-import { errorResponse } from "@/lib/articles/http/respond";
+import { errorResponse } from "@/lib/http/respond";
 
 /**
  * State-changing routes answer only to pages of this origin (CSRF): a browser always sends Origin

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { errorResponse } from "@/lib/articles/http/respond";
+import { errorResponse } from "@/lib/http/respond";
 
 /** Generous for the largest legitimate body (an undo list of 10,000 ids is about 110 kB). */
 export const MAX_BODY_BYTES = 512 * 1024;
