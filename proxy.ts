@@ -2,7 +2,10 @@
 // for every page. Next reads the nonce from the request's CSP header and puts it on its own
 // scripts; anything else inline (an article's <script>, an onerror attribute, a javascript:
 // link) has no nonce and does not run, even if it ever got past the sanitizer.
+// Before that, lib/auth/gate-request.ts refuses unknown Host names (DNS rebinding) and, when a
+// password is set, every request without a valid session.
 import { NextResponse, type NextRequest } from "next/server";
+import { gateRequest } from "@/lib/auth/gate-request";
 
 /** The embedded players the sanitizer lets through (lib/parse/sanitize-content.ts). */
 const PLAYER_ORIGINS = "https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
@@ -33,7 +36,9 @@ export function buildContentSecurityPolicy(nonce: string, dev = false): string {
 /** JSON and other non-page responses get a policy that allows nothing at all. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const refused = await gateRequest(request);
+  if (refused) return withSecurityHeaders(refused, API_POLICY);
   if (request.nextUrl.pathname.startsWith("/api/")) return withSecurityHeaders(NextResponse.next(), API_POLICY);
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const policy = buildContentSecurityPolicy(nonce, process.env.NODE_ENV === "development");

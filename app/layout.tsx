@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
 import { QueryProvider } from "@/components/query-provider";
+import { getAuthState } from "@/lib/auth/auth-state";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,12 +21,16 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request anyway (its CSP nonce is); this also keeps the build from
+  // prerendering pages, which would read the database at build time.
+  await connection();
+  const { passwordFrom } = await getAuthState();
   return (
     <html lang="en">
       <body>
         <QueryProvider>
-          <AppHeader />
+          <AppHeader loginRequired={passwordFrom !== "none"} />
           <main className="app-main">{children}</main>
         </QueryProvider>
       </body>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { LogOutButton } from "@/components/auth/log-out-button";
 
 const SECTIONS = [
   { href: "/", label: "Articles" },
@@ -9,7 +10,7 @@ const SECTIONS = [
   { href: "/health", label: "Health" },
 ] as const;
 
-export function AppHeader() {
+export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
   const pathname = usePathname();
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   return (
@@ -28,6 +29,7 @@ export function AppHeader() {
           ))}
         </ul>
       </nav>
+      {loginRequired && pathname !== "/login" ? <LogOutButton /> : null}
     </header>
   );
 }

@@ -23,6 +23,12 @@ const envSchema = z.object({
   TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),
   TIDINGS_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
   TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
+  // Read here only to refuse an open, password-less bind; `npm start` passes it to next start.
+  TIDINGS_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
+  TIDINGS_PASSWORD: z.preprocess(unsetIfEmpty, z.string().min(8, "use at least 8 characters").max(1024).optional()),
+  TIDINGS_ALLOWED_HOSTS: z.preprocess(unsetIfEmpty, z.string().default("")).transform((list) =>
+    list.split(",").map((host) => host.trim().toLowerCase()).filter((host) => host !== ""),
+  ),
   TIDINGS_LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
 });
 

@@ -8,6 +8,7 @@ import { roundUsage, runRoundCommand } from "@/lib/cli/commands/round";
 import { sourcesUsage, runSourcesCommand } from "@/lib/cli/commands/sources";
 import { importUsage, runImportCommand } from "@/lib/cli/commands/import";
 import { exportUsage, runExportCommand } from "@/lib/cli/commands/export";
+import { passwordUsage, runPasswordCommand } from "@/lib/cli/commands/password";
 
 type Command = { usage: string; run: (args: string[]) => Promise<number> };
 
@@ -18,6 +19,7 @@ const commands: Record<string, Command> = {
   sources: { usage: sourcesUsage, run: runSourcesCommand },
   import: { usage: importUsage, run: runImportCommand },
   export: { usage: exportUsage, run: runExportCommand },
+  password: { usage: passwordUsage, run: runPasswordCommand },
 };
 
 function usage(): string {

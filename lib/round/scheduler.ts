@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/prisma-client";
 import { remember } from "@/lib/remember";
 import { createLogger } from "@/lib/log";
 import { drainRounds, requestRound } from "@/lib/round/round-runner";
+import { claimSetting } from "@/lib/store/settings";
 
 const log = createLogger("scheduler");
 const OFFSET_SETTING = "round_offset_seconds";
@@ -18,18 +19,8 @@ const state = () => remember<SchedulerState>("scheduler", () => ({ task: null })
  * random second-of-the-minute, chosen once and stored, and fires its rounds at that second.
  */
 export async function installationOffsetSeconds(db: Db): Promise<number> {
-  const stored = await db.setting.findUnique({ where: { key: OFFSET_SETTING } });
-  if (stored && /^\d+$/.test(stored.value)) return Number(stored.value) % 60;
-  const offset = Math.floor(Math.random() * 60);
-  try {
-    await db.setting.create({ data: { key: OFFSET_SETTING, value: String(offset) } });
-    return offset;
-  } catch (error) {
-    // Two instances starting together: the other one stored its choice first; use that.
-    if ((error as { code?: string }).code !== "P2002") throw error;
-    const winner = await db.setting.findUnique({ where: { key: OFFSET_SETTING } });
-    return winner && /^\d+$/.test(winner.value) ? Number(winner.value) % 60 : offset;
-  }
+  const stored = await claimSetting(db, OFFSET_SETTING, () => String(Math.floor(Math.random() * 60)));
+  return /^\d+$/.test(stored) ? Number(stored) % 60 : 0;
 }
 
 /** A 5-field cron expression gets the installation's second; a 6-field one is used as given. */

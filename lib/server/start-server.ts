@@ -10,6 +10,8 @@ import { getDb } from "@/lib/db/client";
 import { startScheduler, stopScheduler } from "@/lib/round/scheduler";
 import { startPruneSchedule, stopPruneSchedule } from "@/lib/health/prune-schedule";
 import { startEventLoopMonitor } from "@/lib/metrics/event-loop";
+import { getAuthState } from "@/lib/auth/auth-state";
+import { checkExposure } from "@/lib/auth/check-exposure";
 
 const log = createLogger("server");
 
@@ -20,6 +22,9 @@ export async function startServer(): Promise<void> {
     const result = await runMigrations(target);
     const migrated = result.applied.length > 0 ? `applied migrations ${result.applied.join(", ")}` : "schema up to date";
     log.info(`database: ${describeDatabaseTarget(target)}, ${migrated}`);
+    const exposure = checkExposure(getEnv().TIDINGS_HOST, (await getAuthState()).passwordFrom);
+    if (!exposure.allowed) throw new Error(exposure.message);
+    log.info(exposure.message);
     // Not awaited beyond set-up: register() must stay fast, the first round starts on a tick.
     startEventLoopMonitor();
     if (getEnv().TIDINGS_SCHEDULER) {

@@ -6,16 +6,19 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 const BIN = path.resolve(__dirname, "../../bin/tidings.mjs");
 
-export function runCli(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<CliResult> {
+export type CliOptions = { timeoutMs?: number; stdin?: string };
+
+export function runCli(args: string[], env: Record<string, string | undefined>, { timeoutMs = 60_000, stdin }: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    child.stdin?.end(stdin);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`tidings ${args.join(" ")} did not finish within ${timeoutMs} ms`));

@@ -1,0 +1,55 @@
+"use server";
+// Logging in and out. Next refuses a server action whose Origin does not match the Host, so a
+// cross-site page cannot submit these forms; the login throttle bounds password guessing.
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { getAuthState } from "@/lib/auth/auth-state";
+import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
+import { LoginThrottle } from "@/lib/auth/login-throttle";
+import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { remember } from "@/lib/remember";
+import type { LoginState } from "@/lib/auth/login-state";
+
+const loginSchema = z.object({
+  password: z.string().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),
+  next: z.string().max(2048).default("/"),
+});
+
+const throttle = () => remember("login-throttle", () => new LoginThrottle());
+
+export async function logIn(_previous: LoginState, formData: FormData): Promise<LoginState> {
+  const parsed = loginSchema.safeParse({ password: formData.get("password") ?? "", next: formData.get("next") ?? undefined });
+  if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Enter the password." };
+  const auth = await getAuthState();
+  if (auth.passwordFrom === "none") redirect("/");
+  const requestHeaders = await headers();
+  const client = requestHeaders.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  const wait = throttle().waitFor(client, Date.now());
+  if (wait > 0) return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
+  if (!(await auth.checkPassword(parsed.data.password))) {
+    throttle().recordFailure(client, Date.now());
+    return { status: "error", message: "Wrong password." };
+  }
+  throttle().recordSuccess(client);
+  (await cookies()).set(SESSION_COOKIE, createSessionToken(auth.signingKey, new Date()), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isHttps(requestHeaders),
+    path: "/",
+    maxAge: SESSION_LIFETIME_SECONDS,
+  });
+  redirect(safeNextPath(parsed.data.next));
+}
+
+export async function logOut(): Promise<void> {
+  (await cookies()).delete(SESSION_COOKIE);
+  redirect("/login");
+}
+
+/** Behind a TLS-terminating proxy the request arrives over http; the proxy says what the browser used. */
+function isHttps(requestHeaders: Headers): boolean {
+  const forwarded = requestHeaders.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const origin = requestHeaders.get("origin");
+  return forwarded === "https" || (origin !== null && origin.startsWith("https://"));
+}

@@ -1,0 +1,31 @@
+"use client";
+// The password form. The answer comes back through useActionState: a message on failure (wrong
+// password, too many tries), a redirect to where the reader was going on success.
+import { useActionState } from "react";
+import { logIn } from "@/app/login/actions";
+import type { LoginState } from "@/lib/auth/login-state";
+import { FieldError } from "@/components/sources/field-error";
+import styles from "@/components/sources/form.module.css";
+
+const INITIAL: LoginState = { status: "idle" };
+
+export function LoginForm({ next }: { next: string }) {
+  const [state, action, pending] = useActionState(logIn, INITIAL);
+  const errors = state.status === "error" ? [state.message] : undefined;
+  return (
+    <form action={action} className={styles.form} noValidate>
+      <input type="hidden" name="next" value={next} />
+      <div className={styles.field}>
+        <label htmlFor="password" className={styles.label}>Password</label>
+        <input
+          id="password" name="password" type="password" autoComplete="current-password" className={styles.input} required autoFocus
+          maxLength={1024} aria-invalid={errors ? true : undefined} aria-describedby={errors ? "password-error" : undefined}
+        />
+        <FieldError id="password-error" errors={errors} />
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={pending}>Log in</button>
+      </div>
+    </form>
+  );
+}

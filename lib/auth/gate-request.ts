@@ -1,0 +1,43 @@
+import "server-only";
+// The first thing every request meets (called from proxy.ts): a Host this installation does not
+// answer to is refused, and without a valid session only the login page and liveness pass.
+import { NextResponse, type NextRequest } from "next/server";
+import { getEnv } from "@/lib/env";
+import { getAuthState } from "@/lib/auth/auth-state";
+import { isAllowedHost } from "@/lib/auth/allowed-hosts";
+import { isValidSessionToken, SESSION_COOKIE } from "@/lib/auth/session-token";
+
+/** Reachable without a session: the login page (and its server action), and liveness checks. */
+const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
+
+export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
+  const auth = await getAuthState();
+  const passwordRequired = auth.passwordFrom !== "none";
+  if (!isAllowedHost(request.headers.get("host"), { passwordRequired, allowedHosts: allowedHostNames() })) {
+    return new NextResponse(
+      `This Tidings does not answer to the host "${request.headers.get("host") ?? ""}". ` +
+        "Add it to TIDINGS_ALLOWED_HOSTS (or set TIDINGS_PUBLIC_URL) if it is yours.\n",
+      { status: 421, headers: { "Content-Type": "text/plain; charset=utf-8" } },
+    );
+  }
+  if (!passwordRequired || PUBLIC_PATHS.has(request.nextUrl.pathname)) return null;
+  if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
+  return refuseWithoutSession(request);
+}
+
+function allowedHostNames(): string[] {
+  const env = getEnv();
+  const publicHost = env.TIDINGS_PUBLIC_URL ? [new URL(env.TIDINGS_PUBLIC_URL).hostname.toLowerCase()] : [];
+  return [...env.TIDINGS_ALLOWED_HOSTS, ...publicHost];
+}
+
+/** Pages send the browser to the login form (and back afterwards); APIs and actions get a 401. */
+function refuseWithoutSession(request: NextRequest): NextResponse {
+  const isPageView = (request.method === "GET" || request.method === "HEAD") && !request.nextUrl.pathname.startsWith("/api/");
+  if (isPageView) {
+    const login = new URL("/login", request.url);
+    login.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    return NextResponse.redirect(login, 303);
+  }
+  return NextResponse.json({ error: { code: "unauthenticated", message: "Log in to Tidings first." } }, { status: 401 });
+}

@@ -1,0 +1,2 @@
+/** What the login form's server action answers (useActionState). */
+export type LoginState = { status: "idle" } | { status: "error"; message: string };

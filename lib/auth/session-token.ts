@@ -1,0 +1,27 @@
+// The session cookie's value: an expiry and a random id, signed with HMAC-SHA256. Nothing is
+// stored per session; changing the password changes the signing key, which ends every session.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+export const SESSION_COOKIE = "tidings_session";
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+function sign(payload: string, key: string): string {
+  return createHmac("sha256", key).update(payload).digest("base64url");
+}
+
+export function createSessionToken(key: string, now: Date): string {
+  const expires = Math.floor(now.getTime() / 1000) + SESSION_LIFETIME_SECONDS;
+  const payload = `v1.${expires}.${randomBytes(12).toString("base64url")}`;
+  return `${payload}.${sign(payload, key)}`;
+}
+
+export function isValidSessionToken(token: string | undefined, key: string, now: Date): boolean {
+  if (!token || token.length > 200) return false;
+  const parts = token.split(".");
+  if (parts.length !== 4 || parts[0] !== "v1") return false;
+  const payload = parts.slice(0, 3).join(".");
+  const expected = Buffer.from(sign(payload, key));
+  const actual = Buffer.from(parts[3]!);
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return false;
+  return Number(parts[1]) * 1000 > now.getTime();
+}

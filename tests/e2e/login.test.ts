@@ -1,0 +1,197 @@
+// Who gets in: with a password, every page, API route and server action needs a session; the
+// login form sets an HttpOnly SameSite=Lax cookie, throttles guessing and logs out. Without a
+// password, Tidings answers only to loopback names and refuses to listen on the network.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
+import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
+import { launchChromium } from "@/tests/helpers/chromium";
+import { runCli } from "@/tests/helpers/run-cli";
+import { screenshotPath } from "@/tests/helpers/screenshots";
+
+const PASSWORD = "a long enough secret";
+
+let browser: Browser;
+let database: FreshDatabase;
+
+beforeAll(async () => {
+  database = await createFreshDatabase();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await database?.dispose();
+});
+
+/** A GET with a Host header of our choosing (fetch() does not let a caller set Host). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers: { host } }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function logInThroughForm(context: BrowserContext, url: string, password: string): Promise<string> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  const answer = await Promise.race([
+    page.waitForURL((current) => !current.pathname.startsWith("/login"), { timeout: 20_000 }).then(() => "in"),
+    page.locator("#password-error").waitFor({ timeout: 20_000 }).then(() => page.locator("#password-error").innerText()),
+  ]);
+  await page.close();
+  return answer;
+}
+
+describe("with TIDINGS_PASSWORD", () => {
+  let server: AppServer;
+
+  beforeAll(async () => {
+    server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_PASSWORD: PASSWORD });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("refuses every page, API route and action without a session, and keeps liveness open", async () => {
+    const page = await fetch(`${server.url}/sources?folder=x`, { redirect: "manual" });
+    expect(page.status).toBe(303);
+    expect(new URL(page.headers.get("location")!, server.url).href).toBe(`${server.url}/login?next=%2Fsources%3Ffolder%3Dx`);
+    for (const path of ["/api/articles", "/api/sidebar", "/metrics"]) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect([path, response.status]).toEqual([path, path === "/metrics" ? 303 : 401]);
+    }
+    const api = await fetch(`${server.url}/api/articles`);
+    expect(await api.json()).toEqual({ error: { code: "unauthenticated", message: "Log in to Tidings first." } });
+    const round = await fetch(`${server.url}/api/rounds`, { method: "POST" });
+    expect(round.status).toBe(401);
+    // A server action is a POST to a page: refused before it reaches the action.
+    const action = await fetch(`${server.url}/sources/new`, { method: "POST", headers: { "Next-Action": "0".repeat(42) }, body: "x" });
+    expect(action.status).toBe(401);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/articles`, { headers: { Cookie: "tidings_session=v1.9999999999.abc.forged" } })).status).toBe(401);
+  });
+
+  it("logs in through the form, sets a safe cookie, goes where the reader was going, and logs out", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/sources`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.locator("#password-error").innerText()).toBe("Wrong password.");
+    await page.screenshot({ path: screenshotPath("login-wrong-password") });
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(`${server.url}/sources`);
+    await page.getByRole("heading", { name: "Sources" }).waitFor();
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: "tidings_session", httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+    expect(await page.evaluate(() => document.cookie)).toBe(""); // HttpOnly: scripts cannot read it
+    const api = await page.evaluate(async () => (await fetch("/api/articles")).status);
+    expect(api).toBe(200);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate(async () => (await fetch("/api/articles")).status)).toBe(401);
+    await context.close();
+  });
+
+  it("throttles a client after five wrong passwords, with a clear message, even for the right one", async () => {
+    // Its own client key, so that this lockout does not affect the other tests.
+    const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.7" } });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await logInThroughForm(context, `${server.url}/login`, `wrong ${attempt}`)).toBe("Wrong password.");
+    }
+    expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toMatch(/^Too many wrong passwords\. Try again in 15 min\.$/);
+    await context.close();
+    const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.8" } });
+    expect(await logInThroughForm(other, `${server.url}/login`, PASSWORD)).toBe("in");
+    await other.close();
+  });
+
+  it("refuses a server action replayed from another site (Origin check), so no session is handed out", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const submitted = new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve) =>
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.headers()["next-action"]) resolve({ headers: request.headers(), body: request.postDataBuffer()! });
+      }),
+    );
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in" }).click();
+    const action = await submitted;
+    await context.close();
+    const replay = (origin: string) =>
+      fetch(`${server.url}/login`, { method: "POST", headers: { ...action.headers, origin }, body: new Uint8Array(action.body), redirect: "manual" });
+    const sameSite = await replay(server.url);
+    expect(sameSite.headers.get("set-cookie")).toContain("tidings_session="); // the replay itself is valid
+    const crossSite = await replay("https://evil.example");
+    expect(crossSite.status).toBeGreaterThanOrEqual(400);
+    expect(crossSite.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("with a password, answers to any Host name (a rebound page has no session)", async () => {
+    const response = await getWithHost(`${server.url}/api/articles`, "evil.example");
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("without a password", () => {
+  it("answers only to loopback Host names (DNS rebinding) and the configured ones", async () => {
+    const server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_ALLOWED_HOSTS: "reader.example", TIDINGS_LOG_LEVEL: "info" });
+    try {
+      const port = new URL(server.url).port;
+      expect((await getWithHost(`${server.url}/api/articles`, `localhost:${port}`)).status).toBe(200);
+      expect((await getWithHost(`${server.url}/api/articles`, `reader.example:${port}`)).status).toBe(200);
+      const rebound = await getWithHost(`${server.url}/`, `evil.example:${port}`);
+      expect(rebound.status).toBe(421);
+      expect(rebound.body).toContain('does not answer to the host "evil.example');
+      expect((await getWithHost(`${server.url}/api/articles`, `evil.example:${port}`)).status).toBe(421);
+      expect(server.output()).toContain("no password set: listening on 127.0.0.1 only");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("refuses to listen on every interface, and says why", async () => {
+    await expect(startAppServer({ DATABASE_URL: database.url, TIDINGS_HOST: "0.0.0.0" })).rejects.toThrow(
+      /TIDINGS_HOST=0\.0\.0\.0 would let anyone on the network use Tidings without a password/,
+    );
+  });
+});
+
+describe("with a password set by `tidings password`", () => {
+  it("stores only a hash, requires it to log in, and `--clear` removes it", async () => {
+    const set = await runCli(["password"], { DATABASE_URL: database.url }, { stdin: `${PASSWORD} (stored)\n` });
+    expect(set).toMatchObject({ code: 0, stdout: expect.stringContaining("password set") });
+    const stored = await database.db.setting.findUnique({ where: { key: "password_hash" } });
+    expect(stored?.value).toMatch(/^scrypt\$/);
+    expect(stored?.value).not.toContain("secret");
+    expect((await runCli(["password"], { DATABASE_URL: database.url }, { stdin: "short\n" })).code).toBe(2);
+
+    const server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_HOST: "0.0.0.0", TIDINGS_LOG_LEVEL: "info" });
+    try {
+      expect(server.output()).toContain("login required (password from the database)");
+      const context = await browser.newContext();
+      expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toBe("Wrong password.");
+      expect(await logInThroughForm(context, `${server.url}/login?next=/health`, `${PASSWORD} (stored)`)).toBe("in");
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+    expect((await runCli(["password", "--clear"], { DATABASE_URL: database.url })).code).toBe(0);
+    expect(await database.db.setting.findUnique({ where: { key: "password_hash" } })).toBeNull();
+  });
+});
