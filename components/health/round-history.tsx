@@ -27,7 +27,7 @@ export function RoundHistory({ rounds }: { rounds: readonly RoundRow[] }) {
             <tr key={round.id} className={round.offline ? styles.offline : undefined} data-offline={round.offline || undefined}>
               <td className={styles.time}>{formatUtcSeconds(round.startedAt).replace(" UTC", "")}</td>
               <td>{round.trigger}</td>
-              <td className={styles.num}>{round.finishedAt ? formatMs(round.finishedAt.getTime() - round.startedAt.getTime()) : "running"}</td>
+              <td className={styles.num}>{round.finishedAt ? formatMs(round.finishedAt.getTime() - round.startedAt.getTime()) : round.interrupted ? "—" : "running"}</td>
               <td className={styles.num} title={`${round.sourcesAttempted} fetched of ${round.sourcesDue} due`}>{round.sourcesAttempted}/{round.sourcesDue}</td>
               <td className={styles.num}>{round.okCount}</td>
               <td className={styles.num}>{round.notModifiedCount}</td>
@@ -36,6 +36,7 @@ export function RoundHistory({ rounds }: { rounds: readonly RoundRow[] }) {
               <td className={styles.num}>{formatBytes(round.bytesReceived)}</td>
               <td>
                 {round.offline ? <span className={styles.flag} title="Most fetches failed at the network level: this machine looked offline, and those errors were not counted against the publishers">⚠ offline</span> : null}
+                {round.interrupted ? <span className={styles.flag} title="Tidings stopped during this round; the fetches it had committed are counted, the rest were fetched by a later round">interrupted</span> : null}
                 {round.budgetExhausted ? <span className={styles.note} title="The time budget ran out; the sources not reached stayed due">budget exhausted</span> : null}
               </td>
             </tr>

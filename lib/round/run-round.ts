@@ -2,7 +2,7 @@
 // flight, ever), keep the per-host gap, stop at the time budget, record the round.
 import type { Db } from "@/lib/db/prisma-client";
 import { acquireLease, releaseLease, ROUND_LEASE } from "@/lib/store/lease";
-import { finishRound, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
+import { finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
 import { listDueSources, findSourceForManualFetch, type DueSource } from "@/lib/round/due-sources";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
@@ -38,6 +38,8 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
     // fetch its sources a second time.
     const picked = await pickSources(db, options.sourceId);
     if ("reason" in picked) return { status: "skipped", reason: picked.reason };
+    const interrupted = await markInterruptedRounds(db);
+    if (interrupted > 0) log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
     const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: new Date() });
     const { lines, tally } = await walkSources(db, settings, roundId, interleaveByHost(picked.sources), options, lease);
     await finishRound(db, { roundId, finishedAt: new Date(), tally });

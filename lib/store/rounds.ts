@@ -23,3 +23,30 @@ export async function startRound(db: Db, input: { trigger: RoundTrigger; instanc
 export async function finishRound(db: Db, input: { roundId: number; finishedAt: Date; tally: RoundTally }): Promise<void> {
   await db.round.update({ where: { id: input.roundId }, data: { finishedAt: input.finishedAt, ...input.tally } });
 }
+
+/**
+ * Rounds whose process died before finishing them (kill -9, power loss) would look "running"
+ * forever. Called under the round lease, when no round can be running anywhere, it marks them
+ * interrupted and counts what their committed fetches did (each fetch is its own transaction).
+ */
+export async function markInterruptedRounds(db: Db): Promise<number> {
+  const orphans = await db.round.findMany({ where: { finishedAt: null, interrupted: false }, select: { id: true } });
+  for (const { id } of orphans) {
+    const groups = await db.fetch.groupBy({ by: ["outcome"], where: { roundId: id }, _count: true, _sum: { newArticles: true, bytesReceived: true } });
+    const count = (outcome: string) => groups.find((group) => group.outcome === outcome)?._count ?? 0;
+    const sum = (field: "newArticles" | "bytesReceived") => groups.reduce((total, group) => total + (group._sum[field] ?? 0), 0);
+    await db.round.update({
+      where: { id },
+      data: {
+        interrupted: true,
+        sourcesAttempted: groups.reduce((total, group) => total + group._count, 0),
+        okCount: count("ok"),
+        notModifiedCount: count("not_modified"),
+        errorCount: count("error"),
+        newArticles: sum("newArticles"),
+        bytesReceived: sum("bytesReceived"),
+      },
+    });
+  }
+  return orphans.length;
+}

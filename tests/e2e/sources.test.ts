@@ -288,4 +288,20 @@ describe("the sources and fleet pages", () => {
     await page.screenshot({ path: screenshotPath("health"), fullPage: true });
     await page.close();
   });
+
+  it("renders and hydrates every page without a console error", async () => {
+    const sourceId = (await database.db.source.findFirstOrThrow({ orderBy: { id: "asc" } })).id;
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const path of ["/?view=all", "/sources", "/sources?sort=problems", `/sources/${sourceId}`, `/sources/${sourceId}/edit`, "/sources/new", "/sources/import", "/health"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

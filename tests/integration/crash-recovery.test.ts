@@ -185,6 +185,15 @@ async function killOneRound(
     etag: spec.etag, articles: spec.items, unread: spec.items,
   });
   expect(await findHalfWrittenFetches(database.db)).toEqual([]);
+
+  // 5. The killed round does not look "running" forever: the next round marked it interrupted,
+  //    with what it had committed (a process that finished before the kill closed its own).
+  const [, killedRound] = await database.db.round.findMany({ orderBy: { id: "desc" }, take: 2 });
+  if (killedRound!.finishedAt === null) {
+    expect({ interrupted: killedRound!.interrupted, attempted: killedRound!.sourcesAttempted, ok: killedRound!.okCount, new: killedRound!.newArticles }).toEqual({
+      interrupted: true, attempted: committed ? 1 : 0, ok: committed ? 1 : 0, new: committed ? spec.items : 0,
+    });
+  }
   return committed;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from "node:fs";
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -27,14 +27,47 @@ function migrationsWithExtra(provider: string, name: string, sql: string): strin
   return root;
 }
 
+/** A copy of the real migrations without the ones after `last` (a database of an older version). */
+function migrationsUpTo(last: string): string {
+  const root = mkdtempSync(path.join(tmpdir(), "tidings-migrations-"));
+  cpSync(MIGRATIONS_ROOT, root, { recursive: true });
+  for (const provider of ["sqlite", "postgresql"]) {
+    for (const name of readdirSync(path.join(root, provider))) if (name > last) rmSync(path.join(root, provider, name), { recursive: true });
+  }
+  return root;
+}
+
 describe("the migration runner", () => {
   it("applies every migration once and is idempotent", async () => {
     const { target } = emptyTarget();
     const first = await runMigrations(target);
-    expect(first.applied).toEqual(["0001_init"]);
+    expect(first.applied).toEqual(["0001_init", "0002_round_interrupted"]);
     const second = await runMigrations(target);
     expect(second.applied).toEqual([]);
-    expect(second.alreadyApplied).toBe(1);
+    expect(second.alreadyApplied).toBe(2);
+  });
+
+  it("upgrades a database with data without losing a row or a reference (SQLite rebuilds the Round table)", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0001_init") });
+    const before = createPrismaClient(target);
+    try {
+      const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" } });
+      const round = await before.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${target.provider === "sqlite" ? "1764460800000" : "now()"}, 'cli', 'old', 1) RETURNING "id"`,
+      );
+      await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 } });
+    } finally {
+      await before.$disconnect();
+    }
+    expect((await runMigrations(target)).applied).toEqual(["0002_round_interrupted"]);
+    const after = createPrismaClient(target);
+    try {
+      const fetch = await after.fetch.findFirstOrThrow({ include: { round: true } });
+      expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false });
+    } finally {
+      await after.$disconnect();
+    }
   });
 
   it("leaves a schema every model can be written to and read from", async () => {

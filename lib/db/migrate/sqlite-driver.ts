@@ -30,15 +30,24 @@ export function createSqliteMigrationDriver(filePath: string): MigrationDriver {
     },
     async applyInTransaction(sql, record) {
       const db = connection();
+      // Prisma changes a SQLite table by rebuilding it (create new_T, copy, DROP T, rename). With
+      // foreign keys on, that DROP deletes every row first and fires the children's ON DELETE
+      // actions (Fetch.roundId SET NULL, cascades). The PRAGMA is a no-op inside a transaction,
+      // so it is switched off around it, and the result is checked before the commit instead.
+      db.pragma("foreign_keys = OFF");
       // IMMEDIATE takes the write lock up front, so two processes cannot interleave migrations.
       db.exec("BEGIN IMMEDIATE");
       try {
         db.exec(sql);
+        const broken = db.pragma("foreign_key_check") as unknown[];
+        if (broken.length > 0) throw new Error(`it leaves ${broken.length} rows whose foreign key points nowhere, e.g. ${JSON.stringify(broken[0])}`);
         write(record);
         db.exec("COMMIT");
       } catch (error) {
         db.exec("ROLLBACK");
         throw error;
+      } finally {
+        db.pragma("foreign_keys = ON");
       }
     },
     async writeLedgerRow(record) {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Round" ADD COLUMN     "interrupted" BOOLEAN NOT NULL DEFAULT false;
+
