@@ -14,6 +14,8 @@ const { values } = parseArgs({ options: { port: { type: "string", default: proce
 const DEMO_ENV = {
   DATABASE_URL: `file:${path.join(ROOT, "data", "demo.db")}`,
   TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+  // What the server below is bound to (an inherited TIDINGS_HOST would not describe it).
+  TIDINGS_HOST: "127.0.0.1",
   TIDINGS_ROUND_CRON: "*/20 * * * * *",
   TIDINGS_MIN_INTERVAL: "1",
   TIDINGS_HOST_GAP_MS: "200",
