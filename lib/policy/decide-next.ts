@@ -2,6 +2,7 @@ import { decideAfterError } from "./decide-error";
 import { decideAfterSuccess } from "./decide-success";
 import type { DecisionContext } from "./decision-context";
 import { computeEffectiveFloor, resolvePublisherFloor } from "./effective-floor";
+import { computePublisherFloor } from "./publisher-floor";
 import { trackPermanentRedirect } from "./redirect-adoption";
 import type { Decision, Observation, PolicySettings, ScheduleState } from "./types";
 
@@ -20,6 +21,9 @@ export function decideNext(
   const publisherFloorSeconds = resolvePublisherFloor(state, observation, now, settings);
   const floorSeconds = computeEffectiveFloor(state.minIntervalSeconds, publisherFloorSeconds, settings);
   const ownFloorSeconds = computeEffectiveFloor(state.minIntervalSeconds, null, settings);
+  const floorIsPublisher = floorSeconds > ownFloorSeconds;
+  // An error page's headers never set the floor (resolvePublisherFloor keeps the stored one).
+  const responseFloor = observation.outcome === "error" ? null : computePublisherFloor(observation, now, settings.maxIntervalSeconds);
   const redirect = trackPermanentRedirect(state, observation, settings.redirectAdoptAfter);
   const ctx: DecisionContext = {
     state,
@@ -28,7 +32,8 @@ export function decideNext(
     settings,
     random,
     floorSeconds,
-    floorIsPublisher: floorSeconds > ownFloorSeconds,
+    floorIsPublisher,
+    floorIsSharedInstant: floorIsPublisher && responseFloor?.source === "Expires" && responseFloor.seconds === floorSeconds,
     base: {
       ...state,
       feedUrl: redirect.feedUrl,

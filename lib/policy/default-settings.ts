@@ -20,8 +20,10 @@ export const DEFAULT_POLICY_SETTINGS: PolicySettings = {
   // reaches the daily cap in about 5 days (dated dormant feeds start at the cap at once).
   growthFactor: 1.25,
   // +0..20% spreads sources that were added together or failed together, so one host never sees
-  // them in lock-step. After a successful poll it applies to the part of the interval above the
-  // floor only: a feed at its floor keeps its (already random) phase; see scheduleInterval.
+  // them in lock-step. After a successful poll it applies to the whole interval when the source's
+  // phase may be shared (first schedule, back from a disruption, a publisher's Expires instant) and
+  // otherwise to the part above the floor only: a feed at its floor keeps its own random phase.
+  // See scheduleInterval.
   jitterRatio: 0.2,
   // 2, 4, 8, 16 min (truncated exponential backoff): a blip is retried quickly.
   backoffBaseSeconds: 2 * MINUTE,

@@ -145,6 +145,16 @@ describe("rate limiting honours Retry-After and never touches the breaker", () =
     expect(waitSeconds(high)).toBe(8639.998);
   });
 
+  it("near the ceiling the jitter window ends at 24 h but never starts before the Retry-After time", () => {
+    const low = decide(makeState(), fail("rate_limited", 429, { retryAfter: "86000" }), ZERO);
+    const high = decide(makeState(), fail("rate_limited", 429, { retryAfter: "86000" }), ALMOST_ONE);
+    expect(waitSeconds(low)).toBe(86000);
+    // 86000 s + 0.999999 x the 400 s left below the ceiling
+    expect(waitSeconds(high)).toBe(86399.999);
+    const capped = decide(makeState(), fail("rate_limited", 429, { retryAfter: "172800" }), ALMOST_ONE);
+    expect(waitSeconds(capped)).toBe(86400);
+  });
+
   it("does not count toward the breaker even at the threshold, and does not reset it", () => {
     const closed = decide(makeState({ consecutiveErrors: 4 }), fail("rate_limited", 429, { retryAfter: "120" }));
     expect([closed.next.breakerState, closed.next.consecutiveErrors, closed.events]).toEqual(["closed", 4, []]);

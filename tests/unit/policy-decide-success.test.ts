@@ -10,6 +10,7 @@ const S = DEFAULT_POLICY_SETTINGS;
 const ZERO = () => 0;
 const ALMOST_ONE = () => 0.999999;
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 
 function makeState(overrides: Partial<ScheduleState> = {}): ScheduleState {
   return scheduleState({ lastSuccessAt: hoursAgo(1), ...overrides });
@@ -29,34 +30,33 @@ describe("nothing new grows the interval", () => {
     ["a 304 above the floor grows x1.25", { intervalSeconds: 7200, consecutiveNotModified: 3 }, makeObservation(), 9000, "not modified (HTTP 304); checking every 2 h 30 min"],
     ["an unchanged 200 body counts as nothing new", { intervalSeconds: 7200 }, ok({ bodyUnchanged: true }), 9000, "body unchanged; checking every 2 h 30 min"],
     ["a 200 with no new article counts as nothing new", { intervalSeconds: 7200 }, ok({ newArticles: 0 }), 9000, "no new articles; checking every 2 h 30 min"],
-    ["growth stops at the maximum", { intervalSeconds: 80000, consecutiveNotModified: 20 }, makeObservation(), 86400, "not modified (HTTP 304); checking every 1 d (maximum)"],
     ["at the floor, the 1st empty fetch keeps it", { consecutiveNotModified: 0 }, makeObservation(), 3600, "not modified (HTTP 304); checking every 1 h (floor)"],
     ["at the floor, the 12th empty hour keeps it", { consecutiveNotModified: 11 }, makeObservation(), 3600, "not modified (HTTP 304); checking every 1 h (floor)"],
     ["at the floor, the 13th empty hour grows it", { consecutiveNotModified: 12 }, makeObservation(), 4500, "not modified (HTTP 304); checking every 1 h 15 min"],
     [
       "at a 15-min user floor, the grace is the same 12 h: the 48th empty fetch keeps it",
-      { intervalSeconds: 900, minIntervalSeconds: 900, consecutiveNotModified: 47 },
+      { intervalSeconds: 900, minIntervalSeconds: 900, consecutiveNotModified: 47, lastSuccessAt: minutesAgo(15) },
       makeObservation(),
       900,
       "not modified (HTTP 304); checking every 15 min (floor)",
     ],
     [
       "at a 15-min user floor, the 49th grows it",
-      { intervalSeconds: 900, minIntervalSeconds: 900, consecutiveNotModified: 48 },
+      { intervalSeconds: 900, minIntervalSeconds: 900, consecutiveNotModified: 48, lastSuccessAt: minutesAgo(15) },
       makeObservation(),
       1125,
       "not modified (HTTP 304); checking every 19 min",
     ],
     [
       "at a 3-h publisher floor, the 4th empty fetch keeps it",
-      { intervalSeconds: 10800, publisherFloorSeconds: 10800, consecutiveNotModified: 3 },
+      { intervalSeconds: 10800, publisherFloorSeconds: 10800, consecutiveNotModified: 3, lastSuccessAt: hoursAgo(3) },
       makeObservation(),
       10800,
       "not modified (HTTP 304); checking every 3 h (publisher's floor)",
     ],
     [
       "at a 3-h publisher floor, the 5th grows it",
-      { intervalSeconds: 10800, publisherFloorSeconds: 10800, consecutiveNotModified: 4 },
+      { intervalSeconds: 10800, publisherFloorSeconds: 10800, consecutiveNotModified: 4, lastSuccessAt: hoursAgo(3) },
       makeObservation(),
       13500,
       "not modified (HTTP 304); checking every 3 h 45 min",
@@ -66,6 +66,14 @@ describe("nothing new grows the interval", () => {
     expect(decision.next.intervalSeconds).toBe(interval);
     expect(waitMs(decision)).toBe(interval * 1000);
     expect(decision.reason).toBe(reason);
+  });
+
+  it("growth stops at the maximum, and the wait's jitter window then ends there (see the jitter rules below)", () => {
+    const decision = decide(makeState({ intervalSeconds: 80000, consecutiveNotModified: 20, lastSuccessAt: hoursAgo(22) }), makeObservation());
+    expect(decision.next.intervalSeconds).toBe(86400);
+    expect(decision.reason).toBe("not modified (HTTP 304); checking every 1 d (maximum)");
+    // random 0: the start of [86400 - 20% x (86400 - 3600), 86400)
+    expect(waitMs(decision)).toBe(69_840_000);
   });
 
   it("reaches the 24 h cap from the floor within 27 empty fetches (12 at the floor), then stays", () => {
@@ -165,28 +173,89 @@ describe("floors: user, global and publisher", () => {
   });
 });
 
-describe("after a success, jitter adds +0..20% of the part of the interval above the floor", () => {
-  const ABOVE = { intervalSeconds: 7200, consecutiveNotModified: 12 }; // a 304 grows it to 9000 s
+describe("after a success, jitter keeps a source's own phase and redraws one that may be shared", () => {
+  // A regular poll: the last success one interval ago, so the source is on its own phase.
+  const AT_FLOOR = { lastSuccessAt: hoursAgo(1) };
+  const ABOVE = { intervalSeconds: 7200, consecutiveNotModified: 12, lastSuccessAt: hoursAgo(2) }; // a 304 grows it to 9000 s
+  const expiresIn = (hours: number) => ({
+    date: "Sun, 02 Mar 2025 12:00:00 GMT",
+    expires: new Date(NOW.getTime() + hours * 3_600_000).toUTCString(),
+  });
   it.each<[string, Partial<ScheduleState>, Observation, () => number, number]>([
-    ["at the floor, random 0: exactly the floor", {}, makeObservation(), ZERO, 3_600_000],
-    ["at the floor, random ~1: still exactly the floor", {}, makeObservation(), ALMOST_ONE, 3_600_000],
-    ["at a 15-min user floor, random ~1: exactly 15 min", { intervalSeconds: 900, minIntervalSeconds: 900 }, makeObservation(), ALMOST_ONE, 900_000],
-    ["at a 2-h publisher floor, random ~1: exactly 2 h", { intervalSeconds: 7200, publisherFloorSeconds: 7200 }, makeObservation(), ALMOST_ONE, 7_200_000],
+    // Phase kept: a wait at the floor is exactly the floor.
+    ["at the floor, random 0: exactly the floor", AT_FLOOR, makeObservation(), ZERO, 3_600_000],
+    ["at the floor, random ~1: still exactly the floor", AT_FLOOR, makeObservation(), ALMOST_ONE, 3_600_000],
+    [
+      "at a 15-min user floor, random ~1: exactly 15 min",
+      { intervalSeconds: 900, minIntervalSeconds: 900, lastSuccessAt: minutesAgo(15) },
+      makeObservation(),
+      ALMOST_ONE,
+      900_000,
+    ],
+    [
+      "at a 2-h max-age floor (counted from our own fetch), random ~1: exactly 2 h",
+      { intervalSeconds: 7200, publisherFloorSeconds: 7200, lastSuccessAt: hoursAgo(2) },
+      makeObservation({ cacheControl: "max-age=7200" }),
+      ALMOST_ONE,
+      7_200_000,
+    ],
+    ["after one failed retry (65 min since the last success), random ~1: exactly the floor", { lastSuccessAt: minutesAgo(65) }, makeObservation(), ALMOST_ONE, 3_600_000],
+    ["72 min since the last success (interval x 1.2) is still a regular poll", { lastSuccessAt: minutesAgo(72) }, makeObservation(), ALMOST_ONE, 3_600_000],
+    // Phase kept, above the floor: +0..20% of the part above it.
     ["above the floor, random 0: exactly the interval", ABOVE, makeObservation(), ZERO, 9_000_000],
     // 9000 s + 0.999999 x 20% of the 5400 s above the 3600 s floor = 10079.99892 s
     ["above the floor, random ~1: just under +20% of the 5400 s above it", ABOVE, makeObservation(), ALMOST_ONE, 10_079_998],
-    ["never past the 24 h ceiling", { intervalSeconds: 86400 }, makeObservation(), ALMOST_ONE, 86_400_000],
+    // Phase redrawn: +0..20% of the whole interval.
     ["the first fetch, random 0: exactly the interval", { lastSuccessAt: null }, ok(), ZERO, 3_600_000],
     ["the first fetch is jittered in full, random ~1: just under +20% of the floor", { lastSuccessAt: null }, ok(), ALMOST_ONE, 4_319_999],
+    ["back from a disruption (73 min since the last success), random 0: exactly the floor", { lastSuccessAt: minutesAgo(73) }, makeObservation(), ZERO, 3_600_000],
+    ["back from a disruption (73 min since the last success), random ~1: just under +20%", { lastSuccessAt: minutesAgo(73) }, makeObservation(), ALMOST_ONE, 4_319_999],
+    [
+      "a breaker probe that succeeds, hours after the last success: redrawn",
+      { breakerState: "open", breakerCooldownSeconds: 7200, consecutiveErrors: 6, lastSuccessAt: hoursAgo(5) },
+      makeObservation(),
+      ALMOST_ONE,
+      4_319_999,
+    ],
+    // 7200 s + 0.999999 x 20% of 7200 s = 8639.99856 s
+    ["a 2-h Expires floor (an instant every client shares), random ~1: redrawn", AT_FLOOR, ok({ newArticles: 1, ...expiresIn(2) }), ALMOST_ONE, 8_639_998],
+    ["a 2-h Expires floor, random 0: exactly the floor", AT_FLOOR, ok({ newArticles: 1, ...expiresIn(2) }), ZERO, 7_200_000],
+    ["an Expires shorter than our own floor does not set it: kept", AT_FLOOR, ok({ newArticles: 1, ...expiresIn(0.5) }), ALMOST_ONE, 3_600_000],
+    [
+      "a longer max-age beside Expires sets the floor, not Expires: kept",
+      { intervalSeconds: 10800, lastSuccessAt: hoursAgo(3) },
+      ok({ newArticles: 1, cacheControl: "max-age=10800", ...expiresIn(2) }),
+      ALMOST_ONE,
+      10_800_000,
+    ],
+    // At the ceiling the window [interval, interval + 20% of the part above the floor) slides down to end at 24 h.
+    ["at the 24 h ceiling, random 0: 24 h - 20% of the 82800 s above the floor", { intervalSeconds: 86400, lastSuccessAt: hoursAgo(24) }, makeObservation(), ZERO, 69_840_000],
+    ["at the 24 h ceiling, random ~1: just under 24 h", { intervalSeconds: 86400, lastSuccessAt: hoursAgo(24) }, makeObservation(), ALMOST_ONE, 86_399_983],
+    [
+      "a publisher floor at the ceiling leaves no room: exactly 24 h",
+      { intervalSeconds: 86400, publisherFloorSeconds: 86400, lastSuccessAt: hoursAgo(24) },
+      makeObservation({ cacheControl: "max-age=31536000" }),
+      ALMOST_ONE,
+      86_400_000,
+    ],
   ])("%s", (_, state, observation, random, expectedMs) => {
     expect(waitMs(decide(makeState(state), observation, random))).toBe(expectedMs);
   });
 
-  it("never ends a wait before the floor, whatever random returns", () => {
+  it("never ends a wait before the floor or after the ceiling, whatever random returns", () => {
+    const DISRUPTED = { lastSuccessAt: hoursAgo(3) };
+    const CEILING = { intervalSeconds: 86400, lastSuccessAt: hoursAgo(24) };
     for (const random of [ZERO, () => 0.5, ALMOST_ONE, () => -3, () => Number.NaN, () => 7]) {
-      expect(waitMs(decide(makeState(), makeObservation(), random))).toBe(3_600_000);
-      expect(waitMs(decide(makeState(ABOVE), makeObservation(), random))).toBeGreaterThanOrEqual(9_000_000);
-      expect(waitMs(decide(makeState(ABOVE), makeObservation(), random))).toBeLessThanOrEqual(10_080_000);
+      expect(waitMs(decide(makeState(AT_FLOOR), makeObservation(), random))).toBe(3_600_000);
+      const above = waitMs(decide(makeState(ABOVE), makeObservation(), random));
+      expect(above).toBeGreaterThanOrEqual(9_000_000);
+      expect(above).toBeLessThanOrEqual(10_080_000);
+      const redrawn = waitMs(decide(makeState(DISRUPTED), makeObservation(), random));
+      expect(redrawn).toBeGreaterThanOrEqual(3_600_000);
+      expect(redrawn).toBeLessThanOrEqual(4_320_000);
+      const capped = waitMs(decide(makeState(CEILING), makeObservation(), random));
+      expect(capped).toBeGreaterThanOrEqual(69_840_000);
+      expect(capped).toBeLessThanOrEqual(86_400_000);
     }
   });
 });

@@ -200,14 +200,15 @@ describe("computeNextCooldown doubles per failed probe, capped at a daily probe"
   });
 });
 
-describe("applyJitter adds +0..jitterRatio of the jitterable part and never passes the ceiling", () => {
+describe("applyJitter draws from [wait, wait + jitterRatio x the jitterable part), never past the ceiling", () => {
   it.each<[string, number, () => number, number]>([
     ["random 0 adds nothing", 3600, () => 0, 3600],
     ["random ~1 adds just under 20%", 3600, () => 0.999999, 3600 * (1 + 0.999999 * 0.2)],
-    ["the ceiling stops it", 86400, () => 0.999999, 86400],
-    ["part of the way to the ceiling", 80000, () => 0.5, 86400],
+    ["at the ceiling there is no room above and, by default, none below: unchanged", 86400, () => 0.999999, 86400],
+    ["near the ceiling the window ends there: [80000, 86400), half way", 80000, () => 0.5, 83200],
     ["a broken random above 1 still adds at most 20%", 100, () => 7, 120],
     ["a broken negative random adds nothing", 100, () => -1, 100],
+    ["a broken NaN random adds nothing", 100, () => Number.NaN, 100],
   ])("%s", (_, wait, random, expected) => {
     expect(applyJitter(wait, random, 0.2, 86400)).toBeCloseTo(expected, 6);
   });
@@ -215,6 +216,7 @@ describe("applyJitter adds +0..jitterRatio of the jitterable part and never pass
   it("the upper bound is never reached", () => {
     expect(applyJitter(3600, () => 0.999999, 0.2, 86400)).toBeLessThan(4320);
     expect(applyJitter(9000, () => 0.999999, 0.2, 86400, 3600)).toBeLessThan(10080);
+    expect(applyJitter(86400, () => 0.999999, 0.2, 86400, 3600, 3600)).toBeLessThan(86400);
   });
 
   it.each<[string, number, () => number, number, number]>([
@@ -223,9 +225,22 @@ describe("applyJitter adds +0..jitterRatio of the jitterable part and never pass
     ["only the part above it is jittered, random ~1", 9000, () => 0.999999, 3600, 9000 + 5400 * 0.999999 * 0.2],
     ["a wait shorter than the unjittered part gets nothing (never shortened)", 1800, () => 0.999999, 3600, 1800],
     ["a negative unjittered part counts as 0: the whole wait", 100, () => 0.999999, -50, 100 + 100 * 0.999999 * 0.2],
-    ["the ceiling still stops it", 86000, () => 0.999999, 3600, 86400],
+    ["the ceiling still stops it: [86000, 86400)", 86000, () => 0.999999, 3600, 86000 + 400 * 0.999999],
   ])("with an unjittered part: %s", (_, wait, random, unjittered, expected) => {
     expect(applyJitter(wait, random, 0.2, 86400, unjittered)).toBeCloseTo(expected, 6);
+  });
+
+  it.each<[string, number, () => number, number, number]>([
+    // width 20% x (86400 - 3600) = 16560 s: [69840, 86400)
+    ["at the ceiling, random 0: the window's start, 24 h - 16560 s", 86400, () => 0, 3600, 69840],
+    ["at the ceiling, random 0.5: half way", 86400, () => 0.5, 3600, 78120],
+    ["at the ceiling, random ~1: just under 24 h", 86400, () => 0.999999, 3600, 69840 + 16560 * 0.999999],
+    // width 20% x (80000 - 3600) = 15280 s: [71120, 86400), below the wait itself
+    ["near the ceiling, random 0: below the wait, 24 h - 15280 s", 80000, () => 0, 3600, 71120],
+    ["never below the lowest allowed start: [80000, 86400)", 86400, () => 0, 80000, 80000],
+    ["a lowest start at the ceiling leaves no room", 86400, () => 0.999999, 86400, 86400],
+  ])("sliding below the ceiling down to a lowest start: %s", (_, wait, random, lowest, expected) => {
+    expect(applyJitter(wait, random, 0.2, 86400, 3600, lowest)).toBeCloseTo(expected, 6);
   });
 });
 
