@@ -7,5 +7,6 @@ import styles from "./article-view.module.css";
  * and only from that column.
  */
 export function ArticleContent({ html }: { html: string }) {
-  return <div className={styles.content} dangerouslySetInnerHTML={{ __html: html }} />;
+  // data-article-content marks the feed's HTML for tests that inspect what it became in the DOM.
+  return <div className={styles.content} data-article-content dangerouslySetInnerHTML={{ __html: html }} />;
 }

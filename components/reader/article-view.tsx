@@ -21,7 +21,8 @@ type Props = {
 export function ArticleView({ summary, detail, status, errorMessage, onBack, onToggleRead, onToggleStar }: Props) {
   const article = detail ?? summary;
   return (
-    <article className={styles.view} aria-label={article?.title || "Article"}>
+    // data-loaded-article-id appears once this article's content is on the page (tests wait for it).
+    <article className={styles.view} aria-label={article?.title || "Article"} data-loaded-article-id={detail?.id}>
       <div className={styles.toolbar}>
         <button type="button" className={`${styles.button} ${styles.back}`} onClick={onBack} title="Back to the list (Esc)" aria-label="Back to the articles">
           ← <span className={styles.label}>Articles</span>

@@ -1,23 +1,14 @@
 // What the reader shows of hostile feeds: the sanitized HTML runs nothing, and the page's
 // Content-Security-Policy stops an inline script even if one ever reached Article.content.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
 import { sanitizeContent } from "@/lib/parse/sanitize-content";
-
-const HOSTILE = [
-  "<p>Before the attack.</p>",
-  "<script>window.__pwned = 'script'; alert('script')</script>",
-  `<img src="https://images.invalid/x.png" onerror="window.__pwned = 'onerror'; alert('onerror')">`,
-  `<a id="js-link" href="javascript:window.__pwned='link';alert('link')">click me</a>`,
-  `<svg onload="window.__pwned='svg'"><circle r="5"></circle></svg>`,
-  `<iframe src="javascript:parent.__pwned='frame'"></iframe>`,
-  `<form action="https://evil.invalid/"><button id="js-form" formaction="javascript:window.__pwned='form'">go</button></form>`,
-  "<p>After the attack.</p>",
-].join("\n");
+import { watchPage, type PageWatch } from "@/tests/helpers/page-watch";
+import { HOSTILE_ARTICLE as HOSTILE } from "@/tests/fixtures/hostile-html";
 
 let database: FreshDatabase;
 let server: AppServer;
@@ -43,32 +34,14 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-type Watched = { page: Page; dialogs: string[]; violations: () => Promise<string[]> };
-
-/** A page that records dialogs and CSP violations from the very first byte. */
-async function watchedPage(): Promise<Watched> {
-  const page = await browser.newPage();
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
-  });
-  return { page, dialogs, violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations) };
-}
-
-const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
+const blocked = async (watch: PageWatch) => (await watch.report(0)).violations.map((violation) => `${violation.directive} ${violation.blocked}`);
 
 describe("hostile article content", () => {
   it("stored as the sanitizer leaves it: no script, no handler, no javascript: link reaches the page", async () => {
-    const { page, dialogs, violations } = await watchedPage();
-    await page.goto(`${server.url}/?view=all`);
-    await page.locator("[data-ready]").waitFor();
-    expect(await violations()).toEqual([]); // Next's own scripts carry the nonce: hydration works under the CSP
+    const watch = await watchPage(browser, server.url);
+    const { page } = watch;
+    await watch.goto("/?view=all");
+    expect(await blocked(watch)).toEqual([]); // Next's own scripts carry the nonce: hydration works under the CSP
     await page.getByRole("link", { name: /Sanitized hostile article/ }).click();
     const body = page.locator("article").getByText("After the attack.");
     await body.waitFor();
@@ -77,27 +50,27 @@ describe("hostile article content", () => {
     expect(await content.locator("[onerror], [onload], [formaction]").count()).toBe(0);
     expect(await content.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await content.locator("img").getAttribute("referrerpolicy")).toBe("no-referrer");
-    await page.waitForTimeout(500);
-    expect(await pwned(page)).toBeUndefined();
-    expect(dialogs).toEqual([]);
-    await page.close();
+    const report = await watch.report(500);
+    expect(report.pwned).toBeUndefined();
+    expect(report.violations).toEqual([]);
+    expect(watch.dialogs).toEqual([]);
+    await watch.close();
   });
 
   it("stored raw (sanitizer bypassed) and server-rendered: the CSP blocks the script, the handler and the javascript: link", async () => {
-    const { page, dialogs, violations } = await watchedPage();
-    await page.goto(`${server.url}/?view=all&article=${ids.raw}`);
-    await page.locator("[data-ready]").waitFor();
+    const watch = await watchPage(browser, server.url);
+    const { page } = watch;
+    await watch.goto(`/?view=all&article=${ids.raw}`);
     await page.locator("article").getByText("After the attack.").waitFor();
     // The script element is really there, in the server-rendered HTML: only the CSP stops it.
     expect(await page.locator("article script").count()).toBe(1);
     await page.locator("#js-link").click();
     await page.locator("#js-form").click();
-    await page.waitForTimeout(500);
-    expect(await pwned(page)).toBeUndefined();
-    expect(dialogs).toEqual([]);
-    const blocked = await violations();
-    expect(blocked).toEqual(expect.arrayContaining(["script-src-elem inline", "script-src-attr inline"]));
-    await page.close();
+    const report = await watch.report(500);
+    expect(report.pwned).toBeUndefined();
+    expect(watch.dialogs).toEqual([]);
+    expect(await blocked(watch)).toEqual(expect.arrayContaining(["script-src-elem inline", "script-src-attr inline"]));
+    await watch.close();
   });
 });
 

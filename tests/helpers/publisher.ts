@@ -31,7 +31,8 @@
  *   resetConnection()                    destroys the socket before any response
  *   dropMidBody()                        announces 1000 bytes, sends 100, destroys the socket
  *   sequence(...handlers)                n-th request → n-th handler (the last one repeats)
- * Bodies: SAMPLE_RSS, SAMPLE_ATOM, SAMPLE_JSON_FEED, HTML_PAGE, TRUNCATED_XML, ENTITY_BOMB_XML, rssFeed().
+ * Bodies: SAMPLE_RSS, SAMPLE_ATOM, SAMPLE_JSON_FEED, HTML_PAGE, TRUNCATED_XML, ENTITY_BOMB_XML, rssFeed(),
+ * largeFeed() (thousands of items of ordinary HTML).
  */
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -286,12 +287,15 @@ export function sequence(...handlers: Handler[]): Handler {
 // ---------------------------------------------------------------------------------------------
 // Bodies
 
-export function rssFeed(input: { title?: string; items: Array<{ guid: string; title: string; link: string; pubDate?: string }> }): string {
+export type RssItem = { guid: string; title: string; link: string; pubDate?: string; /** HTML, sent as CDATA. */ description?: string };
+
+export function rssFeed(input: { title?: string; items: RssItem[] }): string {
   const items = input.items
     .map(
       (item) =>
         `<item><guid>${item.guid}</guid><title>${item.title}</title><link>${item.link}</link>` +
-        `${item.pubDate ? `<pubDate>${item.pubDate}</pubDate>` : ""}</item>`,
+        `${item.pubDate ? `<pubDate>${item.pubDate}</pubDate>` : ""}` +
+        `${item.description === undefined ? "" : `<description><![CDATA[${item.description}]]></description>`}</item>`,
     )
     .join("\n    ");
   return `<?xml version="1.0" encoding="utf-8"?>
@@ -303,6 +307,24 @@ export function rssFeed(input: { title?: string; items: Array<{ guid: string; ti
   </channel>
 </rss>
 `;
+}
+
+/** About 1 KB of ordinary article HTML (a link, an image, some markup) for every item of largeFeed(). */
+const ORDINARY_HTML = '<p>A paragraph of <em>ordinary</em> prose with <a href="/more">a link</a> and an <img src="/i.png" alt="image">.</p>'.repeat(8);
+
+/** An RSS feed of `items` items (about 1.2 KB each, newest first) whose guids start with `urn:<key>:`. */
+export function largeFeed(input: { key: string; items: number; title?: string }): string {
+  const newest = Date.UTC(2024, 0, 1);
+  return rssFeed({
+    title: input.title ?? `Large feed ${input.key}`,
+    items: Array.from({ length: input.items }, (_, n) => ({
+      guid: `urn:${input.key}:${n}`,
+      title: `Item ${n} of ${input.key}`,
+      link: `https://publisher.example/${input.key}/${n}`,
+      pubDate: new Date(newest - n * 60_000).toUTCString(),
+      description: ORDINARY_HTML,
+    })),
+  });
 }
 
 export const SAMPLE_RSS = rssFeed({

@@ -23,9 +23,9 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
   };
 }
 
-/** Adds a source that is due now; returns its id. */
-export async function addDueSource(db: Db, feedUrl: string, title = feedUrl): Promise<number> {
-  return createSource(db, { feedUrl, title, customTitle: null, folderName: null });
+/** Adds a source that is due now (in a folder if named); returns its id. */
+export async function addDueSource(db: Db, feedUrl: string, title = feedUrl, folderName: string | null = null): Promise<number> {
+  return createSource(db, { feedUrl, title, customTitle: null, folderName });
 }
 
 /** Makes every source due again, as if its interval had passed. */
