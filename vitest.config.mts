@@ -13,7 +13,9 @@ export default defineConfig({
   },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    testTimeout: 30_000,
+    // Generous: several tests run the real CLI 4-5 times (each start compiles TypeScript with tsx,
+    // 2-3 s on a quiet 2-core machine, several times that when the machine is busy).
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: "forks",
     // The fetch and round loggers would drown the test output; warnings and errors still show.
