@@ -1,10 +1,9 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/sqlite";
-import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { getDatabaseTarget, getSqlReader } from "@/lib/db/client";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { NewArticles } from "@/lib/articles/dto";
 import { buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
-import { querySql } from "@/lib/articles/run-sql";
 import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 
 /**
@@ -16,9 +15,7 @@ export async function countNewArticlesSince(input: { scope: ArticleScope; sinceI
   if (latestId <= input.sinceId) return { count: 0, latestId };
   const provider = getDatabaseTarget().provider;
   const where = joinConditions([Prisma.sql`"id" > ${input.sinceId}`, ...buildScopeConditions(input.scope, provider)]);
-  const [row] = await querySql<{ count: number | bigint }>(
-    getDb(),
-    provider,
+  const [row] = await getSqlReader().all<{ count: number | bigint }>(
     Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Article" WHERE ${where}`,
   );
   return { count: Number(row?.count ?? 0), latestId };

@@ -1,8 +1,9 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getSqlReader } from "@/lib/db/client";
+import { LATEST_ARTICLE_ID_SQL } from "@/lib/articles/list-query";
 
 /** The highest article id (0 when there is none): the end of the primary key, O(1). */
 export async function getLatestArticleId(): Promise<number> {
-  const latest = await getDb().article.findFirst({ orderBy: { id: "desc" }, select: { id: true } });
-  return latest?.id ?? 0;
+  const [row] = await getSqlReader().all<{ latestId: number | null }>(LATEST_ARTICLE_ID_SQL);
+  return Number(row?.latestId ?? 0);
 }

@@ -1,20 +1,26 @@
 import "server-only";
-import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { getSqlReader } from "@/lib/db/client";
 import type { Sidebar, SidebarSource } from "@/lib/articles/dto";
 import { describeSourceHealth } from "@/lib/articles/source-health";
-import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_ARGS, STARRED_COUNT_ARGS, type SidebarSourceRow } from "@/lib/articles/sidebar-query";
-import { querySql } from "@/lib/articles/run-sql";
+import {
+  buildSidebarSourcesSql,
+  SIDEBAR_FOLDERS_SQL,
+  STARRED_COUNT_SQL,
+  type SidebarFolderRow,
+  type SidebarSourceRow,
+} from "@/lib/articles/sidebar-query";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** Folders with their sources, unread counts and health, and the Unread/Starred totals. */
 export async function getSidebar(now: Date): Promise<Sidebar> {
-  const db = getDb();
-  const [rows, folderRows, starred] = await Promise.all([
-    querySql<SidebarSourceRow>(db, getDatabaseTarget().provider, buildSidebarSourcesSql(now)),
-    db.folder.findMany(SIDEBAR_FOLDERS_ARGS),
-    db.article.count(STARRED_COUNT_ARGS),
+  const reader = getSqlReader();
+  const [rows, folderRows, [starredRow]] = await Promise.all([
+    reader.all<SidebarSourceRow>(buildSidebarSourcesSql(now)),
+    reader.all<SidebarFolderRow>(SIDEBAR_FOLDERS_SQL),
+    reader.all<{ count: number }>(STARRED_COUNT_SQL),
   ]);
+  const starred = Number(starredRow?.count ?? 0);
   rows.sort((a, b) => collator.compare(a.title, b.title));
   const byFolder = new Map<number | null, SidebarSource[]>();
   for (const row of rows) {

@@ -1,10 +1,9 @@
 import "server-only";
-import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { getDatabaseTarget, getSqlReader } from "@/lib/db/client";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import { encodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
 import type { ArticlePage } from "@/lib/articles/dto";
 import { buildListSql, DEFAULT_PAGE_SIZE, type ListRow } from "@/lib/articles/list-query";
-import { querySql } from "@/lib/articles/run-sql";
 import { toListItem } from "@/lib/articles/to-dto";
 import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 
@@ -12,7 +11,7 @@ import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 export async function listArticles(input: { scope: ArticleScope; cursor: ArticleCursor | null; limit?: number }): Promise<ArticlePage> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const provider = getDatabaseTarget().provider;
-  const rows = await querySql<ListRow>(getDb(), provider, buildListSql({ scope: input.scope, cursor: input.cursor, limit, provider }));
+  const rows = await getSqlReader().all<ListRow>(buildListSql({ scope: input.scope, cursor: input.cursor, limit, provider }));
   // An empty page carries no latestId of its own.
   const latestId = rows[0] ? Number(rows[0].latestId) : await getLatestArticleId();
   const page = rows.slice(0, limit);

@@ -30,6 +30,8 @@ export const LIST_COLUMNS = Prisma.sql`"id", "sourceId", "title", "url", "author
   (SELECT COALESCE("customTitle", "title") FROM "Source" WHERE "Source"."id" = "Article"."sourceId") AS "sourceTitle",
   (SELECT MAX("id") FROM "Article") AS "latestId"`;
 
+export const LATEST_ARTICLE_ID_SQL = Prisma.sql`SELECT MAX("id") AS "latestId" FROM "Article"`;
+
 export function buildListSql(input: {
   scope: ArticleScope;
   cursor: ArticleCursor | null;

@@ -28,9 +28,9 @@ export function buildSidebarSourcesSql(now: Date): Prisma.Sql {
     FROM "Source"`;
 }
 
-export const SIDEBAR_FOLDERS_ARGS = {
-  select: { id: true, name: true },
-  orderBy: [{ position: "asc" }, { name: "asc" }],
-} satisfies Prisma.FolderFindManyArgs;
+export type SidebarFolderRow = { id: number; name: string };
 
-export const STARRED_COUNT_ARGS = { where: { starredAt: { not: null } } } satisfies Prisma.ArticleCountArgs;
+export const SIDEBAR_FOLDERS_SQL = Prisma.sql`SELECT "id", "name" FROM "Folder" ORDER BY "position" ASC, "name" ASC`;
+
+/** Served by the (starredAt, publishedAt, id) index: starred articles are few. */
+export const STARRED_COUNT_SQL = Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Article" WHERE "starredAt" IS NOT NULL`;

@@ -2,7 +2,8 @@
 import { recall, remember } from "@/lib/remember";
 import { getEnv } from "@/lib/env";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
-import { createPrismaClient, type Db } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
+import type { SqlReader } from "@/lib/db/sql-reader";
 
 export type { Db };
 
@@ -14,7 +15,13 @@ export function getDb(): Db {
   return remember("prisma", () => createPrismaClient(getDatabaseTarget()));
 }
 
+/** The process-wide client's read-only path, for the reader's hot queries. */
+export function getSqlReader(): SqlReader {
+  return sqlReaderOf(getDb());
+}
+
 /** Closes the client if one was opened (a pool's idle connections would keep the CLI alive). */
 export async function disconnectDb(): Promise<void> {
-  await recall<Db>("prisma")?.$disconnect();
+  const db = recall<Db>("prisma");
+  if (db) await closePrismaClient(db);
 }

@@ -3,10 +3,12 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/sqlite";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/postgres";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import { remember } from "@/lib/remember";
+import { createPostgresReader, createSqliteReader, type SqlReader } from "@/lib/db/sql-reader";
 
 /**
  * Both generated clients expose the same model API (the PostgreSQL schema is derived from the
@@ -20,6 +22,7 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 // On globalThis: Next bundles this module separately for instrumentation and for the pages, while
 // the client itself is one process-wide singleton.
 const providers = remember("prisma-providers", () => new WeakMap<Db, DatabaseTarget["provider"]>());
+const readers = remember("sql-readers", () => new WeakMap<Db, SqlReader>());
 
 /** Which database a client talks to (raw SQL differs in placeholders). */
 export function providerOf(db: Db): DatabaseTarget["provider"] {
@@ -28,13 +31,27 @@ export function providerOf(db: Db): DatabaseTarget["provider"] {
   return provider;
 }
 
+/** The read-only SQL path that goes with a client (lib/db/sql-reader.ts). */
+export function sqlReaderOf(db: Db): SqlReader {
+  const reader = readers.get(db);
+  if (!reader) throw new Error("sqlReaderOf: client not created by createPrismaClient");
+  return reader;
+}
+
 export function createPrismaClient(target: DatabaseTarget): Db {
-  const client = target.provider === "sqlite" ? createSqliteClient(target.filePath) : createPostgresClient(target);
+  const { client, reader } = target.provider === "sqlite" ? createSqliteClient(target.filePath) : createPostgresClient(target);
   providers.set(client, target.provider);
+  readers.set(client, reader);
   return client;
 }
 
-function createSqliteClient(filePath: string): Db {
+/** Closes the client and its reader. */
+export async function closePrismaClient(db: Db): Promise<void> {
+  await readers.get(db)?.close();
+  await db.$disconnect();
+}
+
+function createSqliteClient(filePath: string): { client: Db; reader: SqlReader } {
   mkdirSync(path.dirname(filePath), { recursive: true });
   const adapter = new PrismaBetterSQLite3({ url: `file:${filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
   const client = new PrismaClient({ adapter });
@@ -42,18 +59,17 @@ function createSqliteClient(filePath: string): Db {
   // nothing, a power cut may lose the last commits but never corrupts the file (sqlite.org/wal).
   // The adapter keeps one connection, so this first statement applies to every later one.
   void client.$executeRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => undefined);
-  return client;
+  return { client, reader: createSqliteReader(filePath, SQLITE_BUSY_TIMEOUT_MS) };
 }
 
-function createPostgresClient(target: Extract<DatabaseTarget, { provider: "postgresql" }>): Db {
-  const adapter = new PrismaPg(
-    {
-      connectionString: target.url,
-      connectionTimeoutMillis: 5000,
-      // search_path makes raw SQL see the same schema as Prisma's generated queries.
-      ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
-    },
-    target.schema ? { schema: target.schema } : undefined,
-  );
-  return new PostgresPrismaClient({ adapter }) as unknown as Db;
+function createPostgresClient(target: Extract<DatabaseTarget, { provider: "postgresql" }>): { client: Db; reader: SqlReader } {
+  // One pool for Prisma and the reader: the reader costs no extra connections.
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    connectionTimeoutMillis: 5000,
+    // search_path makes raw SQL see the same schema as Prisma's generated queries.
+    ...(target.schema ? { options: `-c search_path="${target.schema}"` } : {}),
+  });
+  const adapter = new PrismaPg(pool, { ...(target.schema ? { schema: target.schema } : {}), disposeExternalPool: true });
+  return { client: new PostgresPrismaClient({ adapter }) as unknown as Db, reader: createPostgresReader(pool) };
 }

@@ -6,7 +6,7 @@ import { describeDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
-import { getDb } from "@/lib/db/client";
+import { disconnectDb, getDb } from "@/lib/db/client";
 import { startScheduler, stopScheduler } from "@/lib/round/scheduler";
 import { startPruneSchedule, stopPruneSchedule } from "@/lib/health/prune-schedule";
 import { startEventLoopMonitor } from "@/lib/metrics/event-loop";
@@ -52,7 +52,7 @@ function installShutdown(): void {
     stopping = true;
     log.info(`${signal}: finishing the current fetch, then stopping`);
     await Promise.all([stopScheduler(), stopPruneSchedule()]);
-    await getDb().$disconnect().catch(() => undefined);
+    await disconnectDb().catch(() => undefined);
     process.exit(0);
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));

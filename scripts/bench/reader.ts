@@ -12,13 +12,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "../../lib/generated/sqlite";
 import { resolveDatabaseTarget } from "../../lib/db/database-target";
 import { runMigrations } from "../../lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "../../lib/articles/article-scope";
 import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/articles/list-query";
-import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_ARGS, STARRED_COUNT_ARGS } from "../../lib/articles/sidebar-query";
+import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/articles/sidebar-query";
 import { spawn } from "node:child_process";
 import { freePort, stopGroup } from "../../tests/helpers/app-server";
 
@@ -121,7 +119,7 @@ function seed(file: string, options: Options): number {
 
 type Plan = { label: string; sql: string; values: unknown[] };
 
-async function collectPlans(file: string): Promise<Plan[]> {
+function collectPlans(): Plan[] {
   const plans: Plan[] = [];
   const list = (label: string, scope: Partial<ArticleScope>) => {
     const sql = buildListSql({ scope: { ...ALL_ARTICLES, ...scope }, cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
@@ -139,17 +137,8 @@ async function collectPlans(file: string): Promise<Plan[]> {
   plans.push({ label: "list: all, a later page (cursor)", sql: cursor.sql, values: cursor.values });
   const sidebar = buildSidebarSourcesSql(new Date());
   plans.push({ label: "sidebar: sources with unread counts and health", sql: sidebar.sql, values: sidebar.values });
-  // The rest of the sidebar runs through Prisma's query builder: capture the SQL it sends.
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}` }), log: [{ emit: "event", level: "query" }] });
-  const captured: { sql: string; values: unknown[] }[] = [];
-  prisma.$on("query", (event) => captured.push({ sql: event.query, values: JSON.parse(event.params) as unknown[] }));
-  await prisma.folder.findMany(SIDEBAR_FOLDERS_ARGS);
-  await prisma.article.count(STARRED_COUNT_ARGS);
-  await prisma.$disconnect();
-  for (const [index, label] of ["sidebar: folders", "sidebar: starred count"].entries()) {
-    const query = captured.filter((entry) => /^SELECT/i.test(entry.sql))[index];
-    if (query) plans.push({ label, sql: query.sql, values: query.values });
-  }
+  plans.push({ label: "sidebar: folders", sql: SIDEBAR_FOLDERS_SQL.sql, values: SIDEBAR_FOLDERS_SQL.values });
+  plans.push({ label: "sidebar: starred count", sql: STARRED_COUNT_SQL.sql, values: STARRED_COUNT_SQL.values });
   return plans;
 }
 
@@ -254,7 +243,7 @@ async function main(): Promise<void> {
     await runMigrations(resolveDatabaseTarget(url));
     const seedMs = seed(file, options);
     console.log(`seeded ${options.articles} articles across ${options.sources} sources in ${(seedMs / 1000).toFixed(1)} s (${file})\n`);
-    console.log("```\n" + explain(file, await collectPlans(file)) + "\n```\n");
+    console.log("```\n" + explain(file, collectPlans()) + "\n```\n");
     if (options.explainOnly) return;
     const server = await startServer(url);
     try {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { spawn } from "node:child_process";
+import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
@@ -45,6 +46,27 @@ describe("the first screen", () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "ok", database: "ok", provider: database.target.provider });
+  });
+});
+
+describe("compression", () => {
+  /** The Content-Encoding of the home page for a client that accepts gzip (node:http does not decode). */
+  const encodingOf = (url: string) =>
+    new Promise<string | undefined>((resolve, reject) => {
+      get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+        response.resume();
+        resolve(response.headers["content-encoding"]);
+      }).on("error", reject);
+    });
+
+  it("is left to the reverse proxy by default, and done by Tidings with TIDINGS_COMPRESS=true", async () => {
+    expect(await encodingOf(server.url)).toBeUndefined();
+    const compressing = await startAppServer({ DATABASE_URL: database.url, TIDINGS_COMPRESS: "true" });
+    try {
+      expect(await encodingOf(compressing.url)).toBe("gzip");
+    } finally {
+      await compressing.stop();
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
-import { createPrismaClient, type Db } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/prisma-client";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 
 export type FreshDatabase = {
@@ -45,7 +45,7 @@ export async function createFreshDatabase(): Promise<FreshDatabase> {
     url: empty.url,
     db,
     async dispose() {
-      await db.$disconnect();
+      await closePrismaClient(db);
       await empty.drop();
     },
   };

@@ -1,7 +1,7 @@
 // Seeds sources and articles through Prisma for the reader's tests, the way the fetch store
 // leaves them: Source.unreadCount counts the unread articles it inserted.
 import type { Db } from "@/lib/db/prisma-client";
-import { getDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/db/client";
 import { forget } from "@/lib/remember";
 import type { FreshDatabase } from "@/tests/helpers/fresh-database";
 import type { Enclosure } from "@/lib/articles/dto";
@@ -97,7 +97,7 @@ export function useDatabaseInProcess(database: FreshDatabase): () => Promise<voi
   process.env.DATABASE_URL = database.url;
   reset();
   return async () => {
-    await getDb().$disconnect();
+    await disconnectDb();
     if (previous === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previous;
     reset();
