@@ -15,6 +15,8 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
   TIDINGS_ROUND_CRON: z.preprocess(unsetIfEmpty, z.string().default("*/5 * * * *")),
   TIDINGS_SCHEDULER: flag(true),
+  /** Read by next.config.js (gzip in Next); validated here like every other setting. */
+  TIDINGS_COMPRESS: flag(false),
   TIDINGS_ROUND_BUDGET_SECONDS: integer(240, 5, 3600),
   TIDINGS_FETCH_TIMEOUT_MS: integer(20_000, 100, 300_000),
   TIDINGS_HOST_GAP_MS: integer(1000, 0, 60_000),

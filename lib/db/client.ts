@@ -1,5 +1,5 @@
 // The process-wide Prisma client for the configured database.
-import { recall, remember } from "@/lib/remember";
+import { forget, recall, remember } from "@/lib/remember";
 import { getEnv } from "@/lib/env";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
 import { closePrismaClient, createPrismaClient, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
@@ -23,5 +23,6 @@ export function getSqlReader(): SqlReader {
 /** Closes the client if one was opened (a pool's idle connections would keep the CLI alive). */
 export async function disconnectDb(): Promise<void> {
   const db = recall<Db>("prisma");
+  forget("prisma");
   if (db) await closePrismaClient(db);
 }

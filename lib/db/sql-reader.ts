@@ -7,7 +7,7 @@
 // statements kept. In WAL mode it reads the last committed state without waiting for the writer.
 // PostgreSQL: the pool Prisma's adapter already uses (see prisma-client.ts).
 //
-// Rows come back alike from both: DateTime columns as Date, integers as numbers.
+// Rows come back alike from both: DateTime columns as Date, Boolean ones as booleans.
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { Prisma } from "@/lib/generated/sqlite";
@@ -49,15 +49,19 @@ export function createSqliteReader(filePath: string, busyTimeoutMs: number): Sql
     assertSelect(text);
     if (statements.size >= MAX_KEPT_STATEMENTS) statements.clear();
     const statement = open().prepare(text);
-    // The declared type says which columns hold dates: computed columns (CASE, subqueries) have none.
-    const dateColumns = statement
-      .columns()
-      .filter((column) => column.type === "DATETIME")
-      .map((column) => column.name);
+    // The declared type says which columns hold dates and booleans: computed columns (CASE,
+    // subqueries) have none.
+    const columns = statement.columns();
+    const dateColumns = columns.filter((column) => column.type === "DATETIME").map((column) => column.name);
+    const booleanColumns = columns.filter((column) => column.type === "BOOLEAN").map((column) => column.name);
     const convert = (row: Record<string, unknown>) => {
       for (const name of dateColumns) {
         const value = row[name];
         if (typeof value === "string") row[name] = new Date(value);
+      }
+      for (const name of booleanColumns) {
+        const value = row[name];
+        if (typeof value === "number") row[name] = value !== 0;
       }
     };
     const entry = { statement, convert };

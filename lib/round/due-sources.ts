@@ -4,7 +4,8 @@
 // "Due" has a small tolerance: a source fetched 10 s into a round is due again 10 s after the
 // tick one interval later, and would otherwise wait a whole extra tick (an hourly feed fetched
 // every 65 minutes). Sources under a Retry-After get no tolerance: that time is the publisher's.
-import type { Db } from "@/lib/db/prisma-client";
+import { Prisma } from "@/lib/generated/sqlite";
+import { sqlReaderOf, type Db } from "@/lib/db/prisma-client";
 import { hostOf } from "@/lib/fetch/host-of";
 
 import type { SourceRow } from "@/lib/store/source-row";
@@ -30,6 +31,16 @@ export async function listDueSources(db: Db, now: Date): Promise<DueSource[]> {
     listWaitingHosts(db, now),
   ]);
   return due.filter((source) => !waitingHosts.has(hostOf(source.feedUrl)));
+}
+
+/**
+ * The row as it is now, just before its fetch: a round walks its list for minutes, and the person
+ * may have disabled, edited or removed a source meanwhile (null when removed). The store decides
+ * and writes from this row without reading it again.
+ */
+export async function rereadSource(db: Db, sourceId: number): Promise<DueSource | null> {
+  const [row] = await sqlReaderOf(db).all<DueSource>(Prisma.sql`SELECT * FROM "Source" WHERE "id" = ${sourceId}`);
+  return row ?? null;
 }
 
 /** A manual fetch takes the source whatever its schedule, but still honours its host's Retry-After. */

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/prisma-client";
 import { acquireLease, releaseLease, ROUND_LEASE } from "@/lib/store/lease";
 import { finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
-import { listDueSources, findSourceForManualFetch, type DueSource } from "@/lib/round/due-sources";
+import { listDueSources, findSourceForManualFetch, rereadSource, type DueSource } from "@/lib/round/due-sources";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
 import { hostOf } from "@/lib/fetch/host-of";
 import { createHostSpacing } from "@/lib/round/host-spacing";
@@ -80,12 +80,15 @@ async function walkSources(
   const tally: RoundTally = emptyTally(sources.length);
   let leaseRenewedAt = performance.now();
 
-  for (const source of sources) {
+  for (const listed of sources) {
     if (options.shouldStop?.()) break;
     if (performance.now() - started > settings.budgetMs) {
       tally.budgetExhausted = true;
       break;
     }
+    const source = await rereadSource(db, listed.id);
+    // Removed, or disabled by the person since the round began (a manual fetch is their own request).
+    if (!source || (!source.enabled && options.sourceId === undefined)) continue;
     const host = hostOf(source.feedUrl);
     if (waitingHosts.has(host)) continue;
     await spacing.waitFor(host);

@@ -1,21 +1,28 @@
-// Plain parameterised SQL for the hottest write path (a fetch without articles: most fetches).
+// Plain parameterised SQL for the hottest path: recording a fetch (and its articles).
 // Prisma 6.19 compiles every query in its wasm query compiler, which costs milliseconds a
-// statement; raw statements go straight to the driver. Identifiers come only from our own code.
+// statement; raw statements skip the model layer, and on PostgreSQL the compiler too (they go
+// to the pg pool). Identifiers come only from our own code.
 import type { Db } from "@/lib/db/prisma-client";
-import { providerOf } from "@/lib/db/prisma-client";
+import { postgresPoolOf, providerOf } from "@/lib/db/prisma-client";
 
 export type Statement = { text: string; values: unknown[] };
+/** Runs one SELECT: selectRows outside a transaction, the transaction's client inside one. */
+export type ReadRows = <T>(statement: Statement) => Promise<T[]>;
 type Scalar = string | number | boolean | Date | null;
+/** A counter column raised by this much (Prisma's `{ increment }`), e.g. the unread count. */
+type Increment = { increment: number };
+type ColumnValue = Scalar | Increment;
 
 export function placeholders(db: Db): (index: number) => string {
   return providerOf(db) === "postgresql" ? (index) => `$${index}` : () => "?";
 }
 
-export function updateById(db: Db, table: string, id: number, fields: Record<string, Scalar>): Statement {
+export function updateById(db: Db, table: string, id: number, fields: Record<string, ColumnValue>): Statement {
   const p = placeholders(db);
   const columns = Object.keys(fields);
-  const assignments = columns.map((column, index) => `"${column}" = ${p(index + 1)}`).join(", ");
-  return { text: `UPDATE "${table}" SET ${assignments} WHERE "id" = ${p(columns.length + 1)}`, values: [...Object.values(fields), id] };
+  const assignments = columns.map((column, index) => (isIncrement(fields[column]) ? `"${column}" = "${column}" + ${p(index + 1)}` : `"${column}" = ${p(index + 1)}`));
+  const values = Object.values(fields).map((value) => (isIncrement(value) ? value.increment : value));
+  return { text: `UPDATE "${table}" SET ${assignments.join(", ")} WHERE "id" = ${p(columns.length + 1)}`, values: [...values, id] };
 }
 
 export function insertRow(db: Db, table: string, fields: Record<string, Scalar>): Statement {
@@ -45,16 +52,69 @@ export function scalarFields(data: Record<string, unknown>): Record<string, Scal
   return fields;
 }
 
+/** scalarFields for an UPDATE, which may also raise counters (`{ increment }`). */
+export function updateFields(data: Record<string, unknown>): Record<string, ColumnValue> {
+  const increments = Object.entries(data).filter((entry): entry is [string, Increment] => isIncrement(entry[1]));
+  const plain = Object.entries(data).filter(([, value]) => !isIncrement(value));
+  return { ...scalarFields(Object.fromEntries(plain)), ...Object.fromEntries(increments) };
+}
+
+function isIncrement(value: unknown): value is Increment {
+  return value !== null && typeof value === "object" && typeof (value as Increment).increment === "number";
+}
+
+/** Runs one statement; the number of rows it changed. On PostgreSQL straight from the pool. */
+export async function execute(db: Db, statement: Statement): Promise<number> {
+  const pool = postgresPoolOf(db);
+  if (!pool) return db.$executeRawUnsafe(statement.text, ...statement.values);
+  return (await pool.query(statement.text, toPostgresValues(statement.values))).rowCount ?? 0;
+}
+
+/**
+ * Rows of one SELECT (or INSERT … RETURNING); on PostgreSQL straight from the pool. For numbers
+ * and text only: pg would read a TIMESTAMP column in the process's local zone.
+ */
+export async function selectRows<T>(db: Db, statement: Statement): Promise<T[]> {
+  const pool = postgresPoolOf(db);
+  if (!pool) return db.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
+  return (await pool.query(statement.text, toPostgresValues(statement.values))).rows as T[];
+}
+
 /**
  * Runs the statements all-or-nothing. SQLite: one transaction (in-process, round trips are free).
  * PostgreSQL: ONE statement, the first ones as data-modifying CTEs, which PostgreSQL executes
- * atomically; a transaction would cost a network round trip per statement.
+ * atomically; a transaction would cost a network round trip per statement. Only beyond the
+ * protocol's limit of bound parameters (a first fetch of thousands of items) is it a transaction.
  */
 export async function runAtomically(db: Db, statements: Statement[]): Promise<void> {
-  if (providerOf(db) === "sqlite") {
+  const pool = postgresPoolOf(db);
+  if (!pool) {
     await db.$transaction(statements.map((statement) => db.$executeRawUnsafe(statement.text, ...statement.values)));
     return;
   }
+  const merged = mergeStatements(statements);
+  if (merged.values.length <= MAX_POSTGRES_PARAMETERS) {
+    await pool.query(merged.text, toPostgresValues(merged.values));
+    return;
+  }
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    for (const statement of statements) await client.query(statement.text, toPostgresValues(statement.values));
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The extended query protocol counts bound parameters in 16 bits. */
+const MAX_POSTGRES_PARAMETERS = 65_535;
+
+/** The statements as one: all but the last become data-modifying CTEs, placeholders renumbered. */
+function mergeStatements(statements: Statement[]): Statement {
   const values: unknown[] = [];
   const texts = statements.map((statement) => {
     const offset = values.length;
@@ -63,5 +123,13 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
   });
   const last = texts.pop()!;
   const ctes = texts.map((text, index) => `s${index} AS (${text})`);
-  await db.$executeRawUnsafe(ctes.length > 0 ? `WITH ${ctes.join(", ")} ${last}` : last, ...values);
+  return { text: ctes.length > 0 ? `WITH ${ctes.join(", ")} ${last}` : last, values };
+}
+
+/**
+ * Our columns are TIMESTAMP(3) holding UTC, as Prisma writes them; pg would send a Date in the
+ * process's local zone, which PostgreSQL then drops. An ISO string keeps it UTC.
+ */
+function toPostgresValues(values: unknown[]): unknown[] {
+  return values.map((value) => (value instanceof Date ? value.toISOString() : value));
 }

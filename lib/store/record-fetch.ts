@@ -6,13 +6,13 @@ import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/round/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
-import { saveArticles } from "@/lib/store/save-articles";
+import { planArticles, type PlannedArticles } from "@/lib/store/save-articles";
 import { buildFetchRow } from "@/lib/store/fetch-row";
 import { buildSourceUpdate } from "@/lib/store/source-update";
 import { dailyRollupUpsert } from "@/lib/store/daily-rollup";
 import { resolveAdoptedUrl } from "@/lib/store/adopt-url";
 import { hostOf } from "@/lib/fetch/host-of";
-import { insertOrAdd, insertRow, placeholders, runAtomically, scalarFields, updateById } from "@/lib/store/raw-statements";
+import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows, type Statement } from "@/lib/store/raw-statements";
 
 export type RecordFetchInput = {
   attempt: Attempt;
@@ -20,81 +20,62 @@ export type RecordFetchInput = {
   /** The scheduling policy, given the source as stored and the number of new articles. */
   decide: (source: SourceRow, newArticles: number) => Decision;
   /**
-   * The source row as the round loaded it. An attempt without a feed to save (a 304, an error,
-   * an unchanged body: most fetches) is then written as one batch, with no read inside the
-   * transaction. The round lease makes the round the only writer of the fields it decides from.
+   * The source row as the round read it just before the fetch (lib/round/due-sources.ts). The
+   * fetch is then planned (the article lookups included) without a transaction and written as
+   * one batch, with no read inside it: the round lease makes the round the only writer of the
+   * source's articles and of the scheduling fields it decides from. A person's edit during the
+   * fetch stands (lib/store/source-update.ts writes the fields it owns only when they change).
+   * Without it (a subscription's first fetch) the source is read inside the transaction.
    */
   source?: SourceRow;
 };
 
 export type RecordedFetch = { newArticles: number; updatedArticles: number; decision: Decision };
 
+type PlannedFetch = { recorded: RecordedFetch; statements: Statement[] };
+
 export async function recordFetch(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
-  if (input.source && !input.attempt.feed) {
-    const decision = input.decide(input.source, 0);
-    if (decision.next.feedUrl === input.source.feedUrl) return recordWithoutArticles(db, input, input.source, decision);
-  }
-  return recordWithArticles(db, input);
+  if (!input.source) return recordInTransaction(db, input);
+  const planned = await planFetch(db, (statement) => selectRows(db, statement), input, input.source);
+  await runAtomically(db, planned.statements);
+  return planned.recorded;
 }
 
-async function recordWithoutArticles(db: Db, input: RecordFetchInput, source: SourceRow, decision: Decision): Promise<RecordedFetch> {
-  const { attempt } = input;
-  const host = hostOf(source.feedUrl);
-  const rollup = dailyRollupUpsert({ source, attempt, newArticles: 0 });
-  const now = attempt.finishedAt;
-  await runAtomically(db, [
-    updateById(db, "Source", source.id, scalarFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles: 0 }), updatedAt: now })),
-    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId: input.roundId, newArticles: 0, updatedArticles: 0 }))),
-    ...eventRows(source.id, attempt, decision).map((event) => insertRow(db, "SourceEvent", event)),
-    ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, host, decision.hostRetryAfterUntil, now)] : []),
-    insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
-  ]);
-  return { newArticles: 0, updatedArticles: 0, decision };
-}
-
-function insertOrReplaceHostWait(db: Db, host: string, until: Date, now: Date) {
-  const statement = insertRow(db, "HostState", { host, retryAfterUntil: until, updatedAt: now });
-  return { text: `${statement.text} ON CONFLICT ("host") DO UPDATE SET "retryAfterUntil" = excluded."retryAfterUntil", "updatedAt" = excluded."updatedAt"`, values: statement.values };
-}
-
-async function recordWithArticles(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
-  const { attempt } = input;
+async function recordInTransaction(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
   return db.$transaction(
     async (tx) => {
-      const source = await tx.source.findUniqueOrThrow({ where: { id: attempt.sourceId } });
-      const saved = attempt.feed
-        ? await saveArticles(tx, placeholders(db), source.id, attempt.feed.items, attempt.finishedAt)
-        : { newArticles: 0, updatedArticles: 0 };
-      const proposed = input.decide(source, saved.newArticles);
-      const decision = await resolveAdoptedUrl(tx, source, proposed);
-      await tx.source.update({
-        where: { id: source.id },
-        data: buildSourceUpdate({ source, attempt, decision, newArticles: saved.newArticles }),
-        select: { id: true },
-      });
-      await tx.fetch.create({
-        data: buildFetchRow({ attempt, roundId: input.roundId, newArticles: saved.newArticles, updatedArticles: saved.updatedArticles }),
-        select: { id: true },
-      });
-      if (decision.events.length > 0) {
-        await tx.sourceEvent.createMany({ data: eventRows(source.id, attempt, decision) });
-      }
-      if (decision.hostRetryAfterUntil) {
-        const host = hostOf(source.feedUrl);
-        await tx.hostState.upsert({
-          where: { host },
-          create: { host, retryAfterUntil: decision.hostRetryAfterUntil },
-          update: { retryAfterUntil: decision.hostRetryAfterUntil },
-        });
-      }
-      await tx.fetchDaily.upsert({ ...dailyRollupUpsert({ source, attempt, newArticles: saved.newArticles }), select: { sourceId: true } });
-      return { newArticles: saved.newArticles, updatedArticles: saved.updatedArticles, decision };
+      const source = await tx.source.findUniqueOrThrow({ where: { id: input.attempt.sourceId } });
+      const planned = await planFetch(db, (statement) => tx.$queryRawUnsafe(statement.text, ...statement.values), input, source);
+      for (const statement of planned.statements) await tx.$executeRawUnsafe(statement.text, ...statement.values);
+      return planned.recorded;
     },
     // A 1,000-item first fetch writes a lot; the default 5 s would be tight on a slow disk.
     { timeout: 60_000, maxWait: 30_000 },
   );
 }
 
-function eventRows(sourceId: number, attempt: Attempt, decision: Decision) {
-  return decision.events.map((event) => ({ sourceId, at: attempt.finishedAt, kind: event.kind, detail: event.detail }));
+const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, statements: [] };
+
+/** Everything the fetch writes, as statements; `read` serves the lookups (articles, adopted URL). */
+async function planFetch(db: Db, read: ReadRows, input: RecordFetchInput, source: SourceRow): Promise<PlannedFetch> {
+  const { attempt } = input;
+  const now = attempt.finishedAt;
+  const articles = attempt.feed ? await planArticles(db, read, source.id, attempt.feed.items, now) : NO_ARTICLES;
+  const { newArticles, updatedArticles } = articles;
+  const decision = await resolveAdoptedUrl(db, read, source, input.decide(source, newArticles));
+  const rollup = dailyRollupUpsert({ source, attempt, newArticles });
+  const statements = [
+    ...articles.statements,
+    updateById(db, "Source", source.id, updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now })),
+    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId: input.roundId, newArticles, updatedArticles }))),
+    ...decision.events.map((event) => insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail })),
+    ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)] : []),
+    insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
+  ];
+  return { recorded: { newArticles, updatedArticles, decision }, statements };
+}
+
+function insertOrReplaceHostWait(db: Db, host: string, until: Date, now: Date) {
+  const statement = insertRow(db, "HostState", { host, retryAfterUntil: until, updatedAt: now });
+  return { text: `${statement.text} ON CONFLICT ("host") DO UPDATE SET "retryAfterUntil" = excluded."retryAfterUntil", "updatedAt" = excluded."updatedAt"`, values: statement.values };
 }

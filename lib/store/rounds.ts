@@ -1,5 +1,8 @@
-// Round rows: one per fetch round, with its counts per outcome.
+// Round rows: one per fetch round, with its counts per outcome. The hot statements are plain SQL
+// (raw-statements.ts): in a one-source round ("fetch now") Prisma's query compiler would
+// otherwise cost more than the fetch's own statements.
 import type { Db } from "@/lib/db/prisma-client";
+import { execute, insertRow, selectRows, updateById } from "@/lib/store/raw-statements";
 
 export type RoundTrigger = "cron" | "cli" | "manual";
 
@@ -16,12 +19,13 @@ export type RoundTally = {
 };
 
 export async function startRound(db: Db, input: { trigger: RoundTrigger; instanceId: string; startedAt: Date }): Promise<number> {
-  const round = await db.round.create({ data: input, select: { id: true } });
-  return round.id;
+  const insert = insertRow(db, "Round", input);
+  const [round] = await selectRows<{ id: number }>(db, { text: `${insert.text} RETURNING "id"`, values: insert.values });
+  return round!.id;
 }
 
 export async function finishRound(db: Db, input: { roundId: number; finishedAt: Date; tally: RoundTally }): Promise<void> {
-  await db.round.update({ where: { id: input.roundId }, data: { finishedAt: input.finishedAt, ...input.tally } });
+  await execute(db, updateById(db, "Round", input.roundId, { finishedAt: input.finishedAt, ...input.tally }));
 }
 
 /**
@@ -30,7 +34,7 @@ export async function finishRound(db: Db, input: { roundId: number; finishedAt: 
  * interrupted and counts what their committed fetches did (each fetch is its own transaction).
  */
 export async function markInterruptedRounds(db: Db): Promise<number> {
-  const orphans = await db.round.findMany({ where: { finishedAt: null, interrupted: false }, select: { id: true } });
+  const orphans = await selectRows<{ id: number }>(db, { text: `SELECT "id" FROM "Round" WHERE "finishedAt" IS NULL AND "interrupted" = false`, values: [] });
   for (const { id } of orphans) {
     const groups = await db.fetch.groupBy({ by: ["outcome"], where: { roundId: id }, _count: true, _sum: { newArticles: true, bytesReceived: true } });
     const count = (outcome: string) => groups.find((group) => group.outcome === outcome)?._count ?? 0;

@@ -1,12 +1,13 @@
-// Dedupe and save the items of one parsed feed, inside the fetch's transaction.
+// Dedupe the items of one parsed feed against the stored ones, and build the statements that
+// save what is new or changed. Nothing is written here: the caller runs the statements in the
+// fetch's one atomic write, after everything else is computed.
 import type { ParsedItem } from "@/lib/parse/types";
 import { computeContentHash, computeDedupeKey } from "@/lib/parse/dedupe-key";
 import { htmlToText } from "@/lib/parse/html-text";
+import type { Db } from "@/lib/db/prisma-client";
+import { placeholders, scalarFields, updateById, type ReadRows, type Statement } from "@/lib/store/raw-statements";
 
-import type { Tx } from "@/lib/store/tx";
-import type { Statement } from "@/lib/store/raw-statements";
-
-export type SaveArticlesResult = { newArticles: number; updatedArticles: number };
+export type PlannedArticles = { newArticles: number; updatedArticles: number; statements: Statement[] };
 
 /** Positional placeholder for the database at hand ($1 on PostgreSQL, ? on SQLite). */
 type Placeholder = (index: number) => string;
@@ -17,25 +18,25 @@ const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 /**
  * An item is new unless its dedupe key is known for this source, or the same content is already
  * stored under another key (publishers that regenerate guids). A known item whose content
- * changed is updated in place; its read state is left alone.
+ * changed is updated in place; its read state is left alone. A known item whose content hash is
+ * unchanged costs nothing beyond its hash: no snippet, no statement.
  */
-// The lookups and the insert are plain SQL: Prisma's query compiler costs tens of milliseconds
+// The lookups and the writes are plain SQL: Prisma's query compiler costs tens of milliseconds
 // for a 1,000-row createMany or a 500-value IN list, the statements themselves a few.
-export async function saveArticles(tx: Tx, p: Placeholder, sourceId: number, items: ParsedItem[], now: Date): Promise<SaveArticlesResult> {
+export async function planArticles(db: Db, read: ReadRows, sourceId: number, items: ParsedItem[], now: Date): Promise<PlannedArticles> {
+  const p = placeholders(db);
   const keyed = dedupeWithinFeed(items);
-  const existing = await selectWhereIn<{ id: number; dedupeKey: string; contentHash: string }>(tx, p, '"id", "dedupeKey", "contentHash"', sourceId, "dedupeKey", keyed.map((entry) => entry.dedupeKey));
+  const existing = await selectWhereIn<{ id: number; dedupeKey: string; contentHash: string }>(read, p, '"id", "dedupeKey", "contentHash"', sourceId, "dedupeKey", keyed.map((entry) => entry.dedupeKey));
   const byKey = new Map(existing.map((row) => [row.dedupeKey, row]));
   const fresh = keyed.filter((entry) => !byKey.has(entry.dedupeKey));
-  const knownRows = await selectWhereIn<{ contentHash: string }>(tx, p, '"contentHash"', sourceId, "contentHash", fresh.map((entry) => entry.contentHash));
+  const knownRows = await selectWhereIn<{ contentHash: string }>(read, p, '"contentHash"', sourceId, "contentHash", fresh.map((entry) => entry.contentHash));
   const knownContent = new Set(knownRows.map((row) => row.contentHash));
 
-  let updatedArticles = 0;
-  for (const entry of keyed) {
+  const updates = keyed.flatMap((entry) => {
     const row = byKey.get(entry.dedupeKey);
-    if (!row || row.contentHash === entry.contentHash) continue;
-    await tx.article.update({ where: { id: row.id }, data: { ...articleFields(entry.item, now), contentHash: entry.contentHash, updatedAt: now } });
-    updatedArticles += 1;
-  }
+    if (!row || row.contentHash === entry.contentHash) return [];
+    return [updateById(db, "Article", row.id, scalarFields({ ...articleFields(entry.item, now), contentHash: entry.contentHash, updatedAt: now }))];
+  });
 
   const toInsert = fresh.filter((entry) => !knownContent.has(entry.contentHash));
   const rows = toInsert.map((entry) => ({
@@ -46,21 +47,18 @@ export async function saveArticles(tx: Tx, p: Placeholder, sourceId: number, ite
     firstSeenAt: now,
     ...articleFields(entry.item, now),
   }));
-  for (const part of chunk(rows, INSERT_ROWS_PER_STATEMENT)) {
-    const statement = insertRows(p, part);
-    await tx.$executeRawUnsafe(statement.text, ...statement.values);
-  }
-  return { newArticles: toInsert.length, updatedArticles };
+  const inserts = chunk(rows, INSERT_ROWS_PER_STATEMENT).map((part) => insertRows(p, part));
+  return { newArticles: toInsert.length, updatedArticles: updates.length, statements: [...updates, ...inserts] };
 }
 
 /** 100 rows × 13 columns stays far below both databases' bound-parameter limits. */
 const INSERT_ROWS_PER_STATEMENT = 100;
 
-async function selectWhereIn<T>(tx: Tx, p: Placeholder, columns: string, sourceId: number, column: string, values: string[]): Promise<T[]> {
+async function selectWhereIn<T>(read: ReadRows, p: Placeholder, columns: string, sourceId: number, column: string, values: string[]): Promise<T[]> {
   const rows: T[] = [];
   for (const part of chunk(values)) {
     const list = part.map((_, index) => p(index + 2)).join(", ");
-    rows.push(...(await tx.$queryRawUnsafe<T[]>(`SELECT ${columns} FROM "Article" WHERE "sourceId" = ${p(1)} AND "${column}" IN (${list})`, sourceId, ...part)));
+    rows.push(...(await read<T>({ text: `SELECT ${columns} FROM "Article" WHERE "sourceId" = ${p(1)} AND "${column}" IN (${list})`, values: [sourceId, ...part] })));
   }
   return rows;
 }

@@ -1,5 +1,5 @@
 // Migrates the demo database and subscribes to every demo feed (each one's first fetch included).
-import { getDb, getDatabaseTarget } from "@/lib/db/client";
+import { disconnectDb, getDb, getDatabaseTarget } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { roundSettingsFromEnv } from "@/lib/round/round-settings";
@@ -16,5 +16,5 @@ export async function subscribeAll(feedUrls: string[]): Promise<void> {
   // A demo has two minutes to show every outcome: the first tick fetches everything again (304s,
   // the 429, the 410, the 301...) instead of waiting out each source's first interval.
   await getDb().source.updateMany({ data: { nextDueAt: new Date() } });
-  await getDb().$disconnect();
+  await disconnectDb();
 }

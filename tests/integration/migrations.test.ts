@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
-import { createPrismaClient } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
 import { MIGRATIONS_ROOT } from "@/lib/db/migrate/migration-files";
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -58,7 +58,7 @@ describe("the migration runner", () => {
       );
       await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 } });
     } finally {
-      await before.$disconnect();
+      await closePrismaClient(before);
     }
     expect((await runMigrations(target)).applied).toEqual(["0002_round_interrupted"]);
     const after = createPrismaClient(target);
@@ -66,7 +66,7 @@ describe("the migration runner", () => {
       const fetch = await after.fetch.findFirstOrThrow({ include: { round: true } });
       expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false });
     } finally {
-      await after.$disconnect();
+      await closePrismaClient(after);
     }
   });
 
@@ -91,7 +91,7 @@ describe("the migration runner", () => {
       expect(await db.article.count()).toBe(0);
       expect(await db.round.count()).toBe(1);
     } finally {
-      await db.$disconnect();
+      await closePrismaClient(db);
     }
   });
 
@@ -100,7 +100,7 @@ describe("the migration runner", () => {
     await runMigrations(target);
     const db = createPrismaClient(target);
     await db.setting.create({ data: { key: "precious", value: "data" } });
-    await db.$disconnect();
+    await closePrismaClient(db);
 
     // The first statement would succeed; the second fails: the whole migration must vanish.
     const broken = migrationsWithExtra(target.provider, "0002_broken", 'CREATE TABLE "Half" ("id" INTEGER);\nINSERT INTO "Nope" VALUES (1);');
@@ -116,7 +116,7 @@ describe("the migration runner", () => {
     try {
       expect(await after.setting.findUnique({ where: { key: "precious" } })).toMatchObject({ value: "data" });
     } finally {
-      await after.$disconnect();
+      await closePrismaClient(after);
     }
   });
 

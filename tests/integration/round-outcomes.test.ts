@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
-import { feed, churningEtag, rssFeed } from "@/tests/helpers/publisher";
+import { feed, churningEtag, redirect, rssFeed } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
+import { updateSource } from "@/lib/store/update-source";
+import { removeSource } from "@/lib/store/remove-source";
 
 const world = setUpRoundWorld();
 
@@ -115,6 +117,25 @@ describe("deduplication", () => {
     expect(fetch.updatedArticles).toBe(1);
   });
 
+  it("leaves known items whose content is unchanged alone when the feed around them changed", async () => {
+    world.publisher.setRoute("/k.xml", feed({ body: rssFeed({ title: "Before", items: ITEMS_V1 }) }));
+    const id = await addDueSource(world.database.db, world.publisher.url("/k.xml"));
+    await run();
+    const before = await world.database.db.article.findMany({ where: { sourceId: id }, orderBy: { id: "asc" } });
+
+    world.publisher.setRoute("/k.xml", feed({ body: rssFeed({ title: "After", items: [ITEMS_V1[0]!, { ...ITEMS_V1[1]!, title: "First post (corrected)" }] }) }));
+    await makeAllDue(world.database.db);
+    await run();
+    const after = await world.database.db.article.findMany({ where: { sourceId: id }, orderBy: { id: "asc" } });
+    const unchanged = (rows: typeof before) => rows.find((row) => row.guid === "urn:post:2");
+    expect(unchanged(after)).toEqual(unchanged(before));
+    expect(unchanged(after)!.updatedAt).toBeNull();
+    expect(after.find((row) => row.guid === "urn:post:1")).toMatchObject({ title: "First post (corrected)", updatedAt: expect.any(Date) });
+    const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
+    expect(fetch).toMatchObject({ newArticles: 0, updatedArticles: 1, bodyUnchanged: false });
+    expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).unreadCount).toBe(2);
+  });
+
   it("gives undated items their first-seen time", async () => {
     world.publisher.setRoute("/u.xml", feed({ body: rssFeed({ items: [{ guid: "urn:undated", title: "No date", link: "https://publisher.example/x" }] }) }));
     const id = await addDueSource(world.database.db, world.publisher.url("/u.xml"));
@@ -123,5 +144,52 @@ describe("deduplication", () => {
     const article = await world.database.db.article.findFirstOrThrow({ where: { sourceId: id } });
     expect(article.publishedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(article.publishedAt.getTime()).toBe(article.firstSeenAt.getTime());
+  });
+});
+
+describe("permanent redirects", () => {
+  it("adopts a new URL after two fetches in a row, unless another source already has it", async () => {
+    const body = feed({ body: rssFeed({ items: ITEMS_V1 }) });
+    for (const route of ["/new.xml", "/taken-new.xml"]) world.publisher.setRoute(route, body);
+    world.publisher.setRoute("/old.xml", redirect(301, "/new.xml"));
+    world.publisher.setRoute("/taken-old.xml", redirect(301, "/taken-new.xml"));
+    const moved = await addDueSource(world.database.db, world.publisher.url("/old.xml"));
+    const kept = await addDueSource(world.database.db, world.publisher.url("/taken-old.xml"));
+    const holder = await addDueSource(world.database.db, world.publisher.url("/taken-new.xml"));
+    for (let fetch = 0; fetch < 2; fetch++) {
+      await makeAllDue(world.database.db);
+      await run();
+    }
+    const source = (id: number) => world.database.db.source.findUniqueOrThrow({ where: { id }, include: { events: true } });
+    expect((await source(moved)).feedUrl).toBe(world.publisher.url("/new.xml"));
+    const keptSource = await source(kept);
+    expect(keptSource).toMatchObject({ feedUrl: world.publisher.url("/taken-old.xml"), pendingRedirectUrl: null, pendingRedirectCount: 0 });
+    expect(keptSource.events.map((event) => event.detail)).toContainEqual(expect.stringContaining(`already subscribed as source #${holder}; URL kept`));
+  });
+});
+
+describe("a person's changes while a round walks its list", () => {
+  it("skips sources disabled or removed after the round began, and keeps an edit made during a fetch", async () => {
+    const db = world.database.db;
+    const firstId = await addDueSource(db, world.publisher.url("/walk-first.xml"));
+    const disabledId = await addDueSource(db, world.publisher.url("/walk-disabled.xml"));
+    const removedId = await addDueSource(db, world.publisher.url("/walk-removed.xml"));
+    for (const path of ["/walk-disabled.xml", "/walk-removed.xml"]) world.publisher.setRoute(path, feed({ body: rssFeed({ items: ITEMS_V1 }) }));
+    // The person acts while the round is fetching the first source (the list is already loaded).
+    world.publisher.setRoute("/walk-first.xml", async (request, response) => {
+      await updateSource(db, { sourceId: firstId, customTitle: "Renamed by me", folderName: null, enabled: true, now: new Date() });
+      await updateSource(db, { sourceId: disabledId, customTitle: null, folderName: null, enabled: false, now: new Date() });
+      await removeSource(db, removedId);
+      await feed({ body: rssFeed({ items: ITEMS_V1 }) })(request, response);
+    });
+
+    const report = await run();
+
+    expect(report.status === "completed" && report.lines.map((line) => line.sourceId)).toEqual([firstId]);
+    expect(world.publisher.requestsTo("/walk-disabled.xml")).toHaveLength(0);
+    expect(world.publisher.requestsTo("/walk-removed.xml")).toHaveLength(0);
+    expect(await db.source.findUniqueOrThrow({ where: { id: firstId } })).toMatchObject({ customTitle: "Renamed by me", lastOutcome: "ok", unreadCount: 2 });
+    expect(await db.source.findUniqueOrThrow({ where: { id: disabledId } })).toMatchObject({ enabled: false, disabledReason: "user", lastFetchedAt: null });
+    expect(await db.source.findUnique({ where: { id: removedId } })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { forget } from "@/lib/remember";
-import { getDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/db/client";
 import { createSource } from "@/lib/store/create-source";
 import { getOutcomeWindows } from "@/lib/health/get-outcome-windows";
 import { getMedianDuration } from "@/lib/health/get-median-duration";
@@ -73,7 +73,7 @@ beforeAll(async () => {
   await database.db.source.update({ where: { id: quiet }, data: { lastOutcome: "not_modified", lastSuccessAt: ago(HOUR), lastNewArticleAt: ago(60 * 24 * HOUR) } });
 });
 afterAll(async () => {
-  await getDb().$disconnect();
+  await disconnectDb();
   await database.dispose();
 });
 

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDate } from "@/lib/parse/parse-date";
 
@@ -49,11 +50,19 @@ describe("feed dates: RFC 822 and RFC 3339 variants; anything else is null", () 
     ["before 1990", "1970-01-01T00:00:00Z"],
     ["after 2200", "2201-01-01T00:00:00Z"],
     ["an unknown token", "Tue, 10 Jun 2003 04:00:00 GMT soon"],
+    ["an unknown weekday in the usual form", "Tux, 10 Jun 2003 04:00:00 GMT"],
+    ["an unknown month in the usual form", "Tue, 10 Jux 2003 04:00:00 GMT"],
+    ["an offset beyond 14 hours in the usual form", "Tue, 10 Jun 2003 04:00:00 +1500"],
     ["two months", "Jun Jul 10 2003"],
     ["offset beyond 14 hours", "2003-12-13T18:30:02+15:00"],
     ["absurdly long input", "2003-12-13T18:30:02Z".padEnd(200, " x")],
   ])("%s is null", (_name, raw) => {
     expect(parseDate(raw)).toBeNull();
+  });
+
+  it("reads Date#toUTCString, the usual RSS form, back to the same second", () => {
+    const dates = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2200-12-31T23:59:59Z"), noInvalidDate: true });
+    fc.assert(fc.property(dates, (date) => parseDate(date.toUTCString())?.getTime() === Math.floor(date.getTime() / 1000) * 1000));
   });
 
   it("null and undefined are null", () => {

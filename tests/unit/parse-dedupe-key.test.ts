@@ -14,6 +14,7 @@ describe("computeDedupeKey: guid, else canonical link, else a content hash", () 
     { name: "link when there is no guid", item: item({ url: "https://x.example/a" }), key: "url:https://x.example/a" },
     { name: "the fragment is not part of the identity", item: item({ url: "https://x.example/a#comments" }), key: "url:https://x.example/a" },
     { name: "utm_* campaign tags are dropped", item: item({ url: "https://x.example/a?id=7&utm_source=rss&UTM_medium=feed" }), key: "url:https://x.example/a?id=7" },
+    { name: "a percent-encoded utm_ tag is dropped too", item: item({ url: "https://x.example/a?id=7&%75tm_source=rss" }), key: "url:https://x.example/a?id=7" },
     { name: "other query parameters are kept as written", item: item({ url: "https://x.example/a?q=a%20b&x=1" }), key: "url:https://x.example/a?q=a%20b&x=1" },
   ])("$name", ({ item: parsed, key }) => {
     expect(computeDedupeKey(parsed)).toBe(key);

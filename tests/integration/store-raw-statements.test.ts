@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
+import { createSource } from "@/lib/store/create-source";
+import { placeholders, runAtomically, selectRows, type Statement } from "@/lib/store/raw-statements";
+
+let database: FreshDatabase;
+
+beforeAll(async () => {
+  database = await createFreshDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+/** Renames the sources listed, with a padded IN list of `width` ids so that parameters add up. */
+function rename(title: string, ids: number[], width: number): Statement {
+  const p = placeholders(database.db);
+  const padded = Array.from({ length: width }, (_, index) => ids[index % ids.length]!);
+  return { text: `UPDATE "Source" SET "title" = ${p(1)} WHERE "id" IN (${padded.map((_, index) => p(index + 2)).join(", ")})`, values: [title, ...padded] };
+}
+
+describe("runAtomically", () => {
+  // 7 × 10,001 parameters: more than PostgreSQL binds in one statement, so it becomes a transaction there.
+  const statements = (ids: number[]) => Array.from({ length: 7 }, (_, index) => rename(`title ${index}`, ids, 10_000));
+
+  it("runs statements with more parameters than one PostgreSQL statement may bind", async () => {
+    const id = await createSource(database.db, { feedUrl: "https://a.example/feed.xml", title: "before", customTitle: null, folderName: null });
+    await runAtomically(database.db, statements([id]));
+    const rows = await selectRows<{ title: string }>(database.db, { text: `SELECT "title" FROM "Source" WHERE "id" = ${placeholders(database.db)(1)}`, values: [id] });
+    expect(rows).toEqual([{ title: "title 6" }]);
+  });
+
+  it("keeps nothing of them when one fails, however many there are", async () => {
+    const id = await createSource(database.db, { feedUrl: "https://b.example/feed.xml", title: "before", customTitle: null, folderName: null });
+    const failing: Statement = { text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${placeholders(database.db)(1)}, 'x', 'x')`, values: [id] };
+    for (const batch of [[rename("small", [id], 1), failing], [...statements([id]), failing]]) {
+      await expect(runAtomically(database.db, batch)).rejects.toThrow();
+      expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
+    }
+  });
+});
