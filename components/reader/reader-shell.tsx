@@ -71,7 +71,7 @@ export function ReaderShell() {
     if (newCount > 0) void client.invalidateQueries({ queryKey: queryKeys.sidebar() });
   }, [newCount, client]);
 
-  useMarkReadOnOpen(location.articleId, detail.data, (id) => update.mutate({ id, read: true }));
+  const markReadOnOpen = useMarkReadOnOpen(location.articleId, detail.data, (id) => update.mutate({ id, read: true }));
 
   /** Going somewhere on purpose shows that view fresh; back/forward shows it as it was left. */
   const go = useCallback(
@@ -136,7 +136,9 @@ export function ReaderShell() {
     close: closeArticle,
     toggleRead: () => {
       const target = liveTarget();
-      if (target) update.mutate({ id: target.id, read: !target.read });
+      if (!target) return;
+      if (readCurrentLocation().articleId === target.id) markReadOnOpen.keepReadState(target.id);
+      update.mutate({ id: target.id, read: !target.read });
     },
     toggleStar: () => {
       const target = liveTarget();

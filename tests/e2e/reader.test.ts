@@ -121,13 +121,15 @@ describe("the keyboard", () => {
     await page.waitForURL(`${server.url}/?view=all&article=${ids[4]}`);
     await page.keyboard.press("j");
     await page.waitForURL(`${server.url}/?view=all&article=${ids[5]}`);
-    await page.keyboard.press("k");
-    await page.waitForURL(`${server.url}/?view=all&article=${ids[4]}`);
     await expect.poll(() => articleState(ids[4]!)).toMatchObject({ read: true });
+    // k then m at once, as a fast reader types: m reaches the article before its opening renders.
+    await page.keyboard.press("k");
     await page.keyboard.press("m");
+    await page.waitForURL(`${server.url}/?view=all&article=${ids[4]}`);
     await expect.poll(() => articleState(ids[4]!)).toMatchObject({ read: false });
     await page.keyboard.press("s");
-    await expect.poll(() => articleState(ids[4]!)).toMatchObject({ starred: true });
+    // Still unread: m pressed before the opening rendered is not undone by "mark read on open".
+    await expect.poll(() => articleState(ids[4]!)).toEqual({ read: false, starred: true });
 
     // The original opens in a new tab, without a way back to us (no opener) and without a Referer.
     const original = await database.db.article.findUniqueOrThrow({ where: { id: ids[4]! } });
