@@ -117,6 +117,9 @@ const MAX_POSTGRES_PARAMETERS = 65_535;
 function mergeStatements(statements: Statement[]): Statement {
   const values: unknown[] = [];
   const texts = statements.map((statement) => {
+    // Renumbering rewrites every $n in the text, a "$1" inside a quoted literal included: every
+    // value must be a bound parameter (they are, in everything built above).
+    if (/'|\$\$/.test(statement.text)) throw new Error(`runAtomically: bind values as parameters, not literals: ${statement.text.slice(0, 60)}`);
     const offset = values.length;
     values.push(...statement.values);
     return statement.text.replace(/\$(\d+)/g, (_match, index: string) => `$${Number(index) + offset}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
+import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { createSource } from "@/lib/store/create-source";
 import { placeholders, runAtomically, selectRows, type Statement } from "@/lib/store/raw-statements";
 
@@ -32,10 +32,21 @@ describe("runAtomically", () => {
 
   it("keeps nothing of them when one fails, however many there are", async () => {
     const id = await createSource(database.db, { feedUrl: "https://b.example/feed.xml", title: "before", customTitle: null, folderName: null });
-    const failing: Statement = { text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${placeholders(database.db)(1)}, 'x', 'x')`, values: [id] };
+    const p = placeholders(database.db);
+    const failing: Statement = { text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${p(1)}, ${p(2)}, ${p(3)})`, values: [id, "x", "x"] };
     for (const batch of [[rename("small", [id], 1), failing], [...statements([id]), failing]]) {
       await expect(runAtomically(database.db, batch)).rejects.toThrow();
       expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
     }
   });
+
+  it.skipIf(!testingPostgres())(
+    "refuses a literal in a statement merged on PostgreSQL, whose $n it would renumber",
+    async () => {
+      const id = await createSource(database.db, { feedUrl: "https://c.example/feed.xml", title: "before", customTitle: null, folderName: null });
+      const literal: Statement = { text: `UPDATE "Source" SET "title" = 'costs $1' WHERE "id" = $1`, values: [id] };
+      await expect(runAtomically(database.db, [rename("first", [id], 1), literal])).rejects.toThrow(/bind values as parameters/);
+      expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
+    },
+  );
 });
