@@ -10,7 +10,7 @@ const DAY = 24 * HOUR;
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const { now, local } = useClock();
   const at = Date.parse(iso);
-  const exact = formatter(local ? "exact-local" : "exact-utc").format(at);
+  const exact = formatter("exact", local).format(at);
   return (
     <time dateTime={iso} title={local ? exact : `${exact} UTC`} className={className}>
       {describeAge(now - at, at, now, local)}
@@ -24,28 +24,24 @@ export function describeAge(age: number, at: number, now: number, local: boolean
   if (age < DAY) return `${Math.floor(age / HOUR)} h ago`;
   if (age < 7 * DAY) return `${Math.floor(age / DAY)} d ago`;
   const sameYear = new Date(at).getUTCFullYear() === new Date(now).getUTCFullYear();
-  return formatter(`${sameYear ? "day" : "day-year"}-${local ? "local" : "utc"}`).format(at);
+  return formatter(sameYear ? "day" : "day-year", local).format(at);
 }
 
-type FormatterKey = `${"exact" | "day" | "day-year"}-${"local" | "utc"}`;
-
-const FORMATS: Record<FormatterKey, Intl.DateTimeFormatOptions> = {
-  "exact-local": { dateStyle: "full", timeStyle: "short" },
-  "exact-utc": { dateStyle: "full", timeStyle: "short", timeZone: "UTC" },
-  "day-local": { day: "numeric", month: "short" },
-  "day-utc": { day: "numeric", month: "short", timeZone: "UTC" },
-  "day-year-local": { day: "numeric", month: "short", year: "numeric" },
-  "day-year-utc": { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" },
-};
+const FORMATS = {
+  exact: { dateStyle: "full", timeStyle: "short" },
+  day: { day: "numeric", month: "short" },
+  "day-year": { day: "numeric", month: "short", year: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 // Building an Intl.DateTimeFormat costs ~0.1 ms: two per article made a 50-article list render
 // ~9 ms slower on the server. Each is built once and kept.
-const formatters = new Map<FormatterKey, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(key: FormatterKey): Intl.DateTimeFormat {
+function formatter(kind: keyof typeof FORMATS, local: boolean): Intl.DateTimeFormat {
+  const key = `${kind}-${local}`;
   let kept = formatters.get(key);
   if (!kept) {
-    kept = new Intl.DateTimeFormat("en-GB", FORMATS[key]);
+    kept = new Intl.DateTimeFormat("en-GB", { ...FORMATS[kind], ...(local ? {} : { timeZone: "UTC" }) });
     formatters.set(key, kept);
   }
   return kept;

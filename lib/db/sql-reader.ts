@@ -5,12 +5,14 @@
 //
 // SQLite: a second connection to the same file, refusing writes (query_only), with its prepared
 // statements kept. In WAL mode it reads the last committed state without waiting for the writer.
-// PostgreSQL: the pool Prisma's adapter already uses (see prisma-client.ts).
+// PostgreSQL: the pool Prisma's adapter already uses (see prisma-client.ts), through
+// postgres-query.ts.
 //
 // Rows come back alike from both: DateTime columns as Date, Boolean ones as booleans.
 import Database from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
 import type { Prisma } from "@/lib/generated/sqlite";
+import { queryPostgres } from "@/lib/db/postgres-query";
 
 export type SqlReader = {
   all<Row>(sql: Prisma.Sql): Promise<Row[]>;
@@ -84,25 +86,12 @@ export function createSqliteReader(filePath: string, busyTimeoutMs: number): Sql
   };
 }
 
-/** Prisma declares DateTime as timestamp(3) without time zone, holding UTC. */
-const TIMESTAMP_OID = 1114;
-const parseUtcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
-const postgresTypes = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP_OID ? parseUtcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
-/** node-postgres would format a Date in the server process's local time zone; the columns hold UTC. */
-function toPostgresValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString().replace("Z", "") : value;
-}
-
 export function createPostgresReader(pool: pg.Pool): SqlReader {
   return {
     async all<Row>(sql: Prisma.Sql): Promise<Row[]> {
       assertSelect(sql.text);
       // Prisma.Sql.text carries $1, $2 … placeholders.
-      const result = await pool.query({ text: sql.text, values: sql.values.map(toPostgresValue), types: postgresTypes });
+      const result = await queryPostgres(pool, sql.text, sql.values);
       return result.rows as Row[];
     },
     // The pool belongs to the Prisma client, which ends it.

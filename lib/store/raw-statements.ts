@@ -4,6 +4,7 @@
 // to the pg pool). Identifiers come only from our own code.
 import type { Db } from "@/lib/db/prisma-client";
 import { postgresPoolOf, providerOf } from "@/lib/db/prisma-client";
+import { queryPostgres } from "@/lib/db/postgres-query";
 
 export type Statement = { text: string; values: unknown[] };
 /** Runs one SELECT: selectRows outside a transaction, the transaction's client inside one. */
@@ -67,17 +68,14 @@ function isIncrement(value: unknown): value is Increment {
 export async function execute(db: Db, statement: Statement): Promise<number> {
   const pool = postgresPoolOf(db);
   if (!pool) return db.$executeRawUnsafe(statement.text, ...statement.values);
-  return (await pool.query(statement.text, toPostgresValues(statement.values))).rowCount ?? 0;
+  return (await queryPostgres(pool, statement.text, statement.values)).rowCount ?? 0;
 }
 
-/**
- * Rows of one SELECT (or INSERT … RETURNING); on PostgreSQL straight from the pool. For numbers
- * and text only: pg would read a TIMESTAMP column in the process's local zone.
- */
+/** Rows of one SELECT (or INSERT … RETURNING); on PostgreSQL straight from the pool. */
 export async function selectRows<T>(db: Db, statement: Statement): Promise<T[]> {
   const pool = postgresPoolOf(db);
   if (!pool) return db.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
-  return (await pool.query(statement.text, toPostgresValues(statement.values))).rows as T[];
+  return (await queryPostgres(pool, statement.text, statement.values)).rows as T[];
 }
 
 /**
@@ -94,13 +92,13 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
   }
   const merged = mergeStatements(statements);
   if (merged.values.length <= MAX_POSTGRES_PARAMETERS) {
-    await pool.query(merged.text, toPostgresValues(merged.values));
+    await queryPostgres(pool, merged.text, merged.values);
     return;
   }
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    for (const statement of statements) await client.query(statement.text, toPostgresValues(statement.values));
+    for (const statement of statements) await queryPostgres(client, statement.text, statement.values);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
@@ -127,12 +125,4 @@ function mergeStatements(statements: Statement[]): Statement {
   const last = texts.pop()!;
   const ctes = texts.map((text, index) => `s${index} AS (${text})`);
   return { text: ctes.length > 0 ? `WITH ${ctes.join(", ")} ${last}` : last, values };
-}
-
-/**
- * Our columns are TIMESTAMP(3) holding UTC, as Prisma writes them; pg would send a Date in the
- * process's local zone, which PostgreSQL then drops. An ISO string keeps it UTC.
- */
-function toPostgresValues(values: unknown[]): unknown[] {
-  return values.map((value) => (value instanceof Date ? value.toISOString() : value));
 }
