@@ -58,5 +58,6 @@ function withSecurityHeaders(response: NextResponse, policy: string): NextRespon
 
 export const config = {
   // Static files carry no HTML; everything else (pages, RSC payloads, the API) gets the headers.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  // The app icon (app/icon.svg) is public: the login page shows it too.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };

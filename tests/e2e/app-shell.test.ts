@@ -42,6 +42,15 @@ describe("the first screen", () => {
     await page.close();
   });
 
+  it("names an icon that exists, so the browser does not fall back to a missing /favicon.ico", async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    const href = await page.locator('head link[rel="icon"]').getAttribute("href");
+    const icon = await fetch(new URL(href!, server.url));
+    expect([icon.status, icon.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
+    await page.close();
+  });
+
   it("answers /api/health with the database reachable", async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);

@@ -78,6 +78,7 @@ describe("with TIDINGS_PASSWORD", () => {
     const action = await fetch(`${server.url}/sources/new`, { method: "POST", headers: { "Next-Action": "0".repeat(42) }, body: "x" });
     expect(action.status).toBe(401);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/icon.svg`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/articles`, { headers: { Cookie: "tidings_session=v1.9999999999.abc.forged" } })).status).toBe(401);
   });
 
