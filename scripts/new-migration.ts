@@ -3,6 +3,8 @@
 // The SQL comes from `prisma migrate diff` (from the snapshot of the last migrated model to the
 // current one); applying it is lib/db/migrate's job. Needs a reachable PostgreSQL for the
 // PostgreSQL diff (TIDINGS_PRISMA_CLI_POSTGRES_URL, default the local `postgres` database).
+// What Prisma's schema cannot express (an expression index) is written by hand, in the folder
+// of the one database it concerns, numbered in the same sequence.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,13 +27,14 @@ function main(): void {
   writeFileSync("prisma/postgres/schema.prisma", derivePostgresSchema(current));
   const previous = existsSync(SNAPSHOT) ? readFileSync(SNAPSHOT, "utf8") : null;
   const scratch = mkdtempSync(path.join(tmpdir(), "tidings-migration-"));
+  const number = nextNumber();
   for (const provider of providers) {
     const sql = diff(provider.name, previous === null ? null : provider.schemaOf(previous), provider.schemaOf(current), scratch);
     if (!/^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|PRAGMA)/m.test(sql)) {
       console.log(`${provider.name}: no change`);
       continue;
     }
-    const dir = path.join("prisma/migrations", provider.name, `${nextNumber(provider.name)}_${label}`);
+    const dir = path.join("prisma/migrations", provider.name, `${number}_${label}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "migration.sql"), sql);
     console.log(`wrote ${dir}/migration.sql`);
@@ -62,10 +65,16 @@ function writeTemp(dir: string, name: string, content: string): string {
   return file;
 }
 
-function nextNumber(provider: string): string {
-  const dir = path.join("prisma/migrations", provider);
-  const count = existsSync(dir) ? readdirSync(dir).filter((entry) => /^\d{4}_/.test(entry)).length : 0;
-  return String(count + 1).padStart(4, "0");
+/**
+ * One sequence for both databases, so a number names the same change in both folders even where
+ * one database has a hand-written migration the other lacks (0003_article_search, PostgreSQL).
+ */
+function nextNumber(): string {
+  const numbers = providers.flatMap((provider) => {
+    const dir = path.join("prisma/migrations", provider.name);
+    return existsSync(dir) ? readdirSync(dir).flatMap((entry) => (/^\d{4}_/.test(entry) ? [Number(entry.slice(0, 4))] : [])) : [];
+  });
+  return String(Math.max(0, ...numbers) + 1).padStart(4, "0");
 }
 
 main();

@@ -20,6 +20,7 @@ import pg from "pg";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { startAppServer } from "@/tests/helpers/app-server";
+import { createRandom } from "./seeded-random";
 
 const { values } = parseArgs({
   options: { fetches: { type: "string", default: "50000" }, sources: { type: "string", default: "1000" }, requests: { type: "string", default: "20" }, postgres: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
@@ -43,18 +44,8 @@ const EVENT = T("SourceEvent", "sourceId:int,at:ts,kind:text,detail:text");
 const ARTICLE = T("Article", "sourceId:int,dedupeKey:text,title:text,publishedAt:ts,firstSeenAt:ts,contentHash:text");
 const FOLDER = T("Folder", "id:int,name:text,position:int");
 
-/** A small deterministic PRNG (mulberry32): the same fleet on every run and both databases. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targetId: number }> {
-  const rand = random(42);
+  const rand = createRandom(42);
   await sink.insert(FOLDER, Array.from({ length: 10 }, (_, i) => [i + 1, `Folder ${i + 1}`, i]));
   const sources: Value[][] = [];
   for (let id = 1; id <= SOURCES; id++) {

@@ -19,6 +19,7 @@ import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/articles/list-query";
 import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/articles/sidebar-query";
 import { spawn } from "node:child_process";
 import { freePort, stopGroup } from "../../tests/helpers/app-server";
+import { createRandom } from "./seeded-random";
 
 const DAY = 86_400_000;
 const FOLDERS = 20;
@@ -33,18 +34,6 @@ function parseOptions(argv: string[]): Options {
     return parsed;
   };
   return { articles: value("--articles", 20_000), sources: value("--sources", 1000), keep: argv.includes("--keep"), explainOnly: argv.includes("--explain-only") };
-}
-
-/** Deterministic runs: the same options give the same database. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Prisma's SQLite adapter stores DateTime as ISO 8601 text with +00:00; so must we. */

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
-import { MIGRATIONS_ROOT } from "@/lib/db/migrate/migration-files";
+import { MIGRATIONS_ROOT, readMigrationFiles } from "@/lib/db/migrate/migration-files";
+import { buildSearchSql } from "@/lib/articles/search-sql";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -40,14 +41,18 @@ function migrationsUpTo(last: string): string {
 describe("the migration runner", () => {
   it("applies every migration once and is idempotent", async () => {
     const { target } = emptyTarget();
+    const names = readMigrationFiles(target.provider).map((file) => file.name);
+    expect(names.slice(0, 2)).toEqual(["0001_init", "0002_round_interrupted"]);
+    // Full-text search's index exists only on PostgreSQL (SQLite searches with LIKE).
+    expect(names.includes("0003_article_search")).toBe(target.provider === "postgresql");
     const first = await runMigrations(target);
-    expect(first.applied).toEqual(["0001_init", "0002_round_interrupted"]);
+    expect(first.applied).toEqual(names);
     const second = await runMigrations(target);
     expect(second.applied).toEqual([]);
-    expect(second.alreadyApplied).toBe(2);
+    expect(second.alreadyApplied).toBe(names.length);
   });
 
-  it("upgrades a database with data without losing a row or a reference (SQLite rebuilds the Round table)", async () => {
+  it("upgrades a database with data without losing a row or a reference, and finds its old articles", async () => {
     const { target } = emptyTarget();
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0001_init") });
     const before = createPrismaClient(target);
@@ -57,14 +62,22 @@ describe("the migration runner", () => {
         `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${target.provider === "sqlite" ? "1764460800000" : "now()"}, 'cli', 'old', 1) RETURNING "id"`,
       );
       await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 } });
+      await before.article.create({
+        data: { sourceId: source.id, dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
+      });
     } finally {
       await closePrismaClient(before);
     }
-    expect((await runMigrations(target)).applied).toEqual(["0002_round_interrupted"]);
+    // SQLite rebuilds the Round table in 0002; PostgreSQL also indexes the existing articles.
+    expect((await runMigrations(target)).applied).toEqual(readMigrationFiles(target.provider).map((file) => file.name).slice(1));
     const after = createPrismaClient(target);
     try {
       const fetch = await after.fetch.findFirstOrThrow({ include: { round: true } });
       expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false });
+      const search = buildSearchSql("ownership", target.provider);
+      const where = target.provider === "postgresql" ? search.text : search.sql;
+      const found = await after.$queryRawUnsafe<{ title: string }[]>(`SELECT "title" FROM "Article" WHERE ${where}`, ...search.values);
+      expect(found).toEqual([{ title: "Written before search" }]);
     } finally {
       await closePrismaClient(after);
     }
