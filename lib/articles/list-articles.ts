@@ -3,7 +3,7 @@ import { getDatabaseTarget, getSqlReader } from "@/lib/db/client";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import { encodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
 import type { ArticlePage } from "@/lib/articles/dto";
-import { buildListSql, DEFAULT_PAGE_SIZE, type ListRow } from "@/lib/articles/list-query";
+import { DEFAULT_PAGE_SIZE, queryListRows, type ListRow } from "@/lib/articles/list-query";
 import { toListItem } from "@/lib/articles/to-dto";
 import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 
@@ -11,7 +11,8 @@ import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 export async function listArticles(input: { scope: ArticleScope; cursor: ArticleCursor | null; limit?: number }): Promise<ArticlePage> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const provider = getDatabaseTarget().provider;
-  const rows = await getSqlReader().all<ListRow>(buildListSql({ scope: input.scope, cursor: input.cursor, limit, provider }));
+  const reader = getSqlReader();
+  const rows = await queryListRows({ scope: input.scope, cursor: input.cursor, limit, provider }, (sql) => reader.all<ListRow>(sql));
   // An empty page carries no latestId of its own.
   const latestId = rows[0] ? Number(rows[0].latestId) : await getLatestArticleId();
   const page = rows.slice(0, limit);

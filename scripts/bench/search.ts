@@ -16,7 +16,7 @@ import pg from "pg";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
-import { buildListSql, DEFAULT_PAGE_SIZE } from "@/lib/articles/list-query";
+import { DEFAULT_PAGE_SIZE, queryListRows, type ListQueryInput, type ListRow, type RunSql } from "@/lib/articles/list-query";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 import { startAppServer } from "@/tests/helpers/app-server";
 import { ms, percentile, printFigures, type BenchFigure } from "./bench-output";
@@ -78,26 +78,45 @@ async function seed(client: pg.Client): Promise<{ searchIndexBuildMs: number; in
   return { searchIndexBuildMs, indexDefinition: search.indexdef };
 }
 
-type Query = { label: string; scope: Partial<ArticleScope> & { q: string } };
+type Query = { label: string; scope: Partial<ArticleScope> & { q: string }; secondPage?: boolean };
 
-async function timeList(client: pg.Client, scope: ArticleScope, runs: number): Promise<{ p50: number; p95: number }> {
-  const sql = buildListSql({ scope, cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "postgresql" });
+const runOn =
+  (client: pg.Client): RunSql =>
+  async (sql) =>
+    (await client.query(sql.text, sql.values)).rows as ListRow[];
+
+/** The list's input for a query: its first page, or its second (the cursor after the first page). */
+async function listInputOf(client: pg.Client, query: Query): Promise<ListQueryInput> {
+  const input: ListQueryInput = { scope: { ...ALL_ARTICLES, ...query.scope }, cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "postgresql" };
+  if (!query.secondPage) return input;
+  const last = (await queryListRows(input, runOn(client))).at(DEFAULT_PAGE_SIZE - 1);
+  return { ...input, cursor: last ? { publishedAt: last.publishedAt, id: last.id } : null };
+}
+
+async function timeList(client: pg.Client, input: ListQueryInput, runs: number): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
-    await client.query(sql.text, sql.values);
+    await queryListRows(input, runOn(client));
     times.push(performance.now() - started);
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-/** The plan's nodes that find the page's articles (not those of the source titles or the latest id). */
-async function explain(client: pg.Client, scope: ArticleScope): Promise<string[]> {
-  const sql = buildListSql({ scope, cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "postgresql" });
-  const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
-  return rows
-    .map((row) => row["QUERY PLAN"])
-    .filter((line) => /Scan|Sort Key|Filter|Recheck|Index Cond|BitmapAnd/.test(line) && !/_pkey|id IS NOT NULL|"Article"\."sourceId"/.test(line));
+/** Each statement the list ran, with the nodes of its plan that find the articles (not the source titles or the latest id). */
+async function explain(client: pg.Client, input: ListQueryInput): Promise<string[]> {
+  const lines: string[] = [];
+  let statement = 0;
+  await queryListRows(input, async (sql) => {
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
+    statement += 1;
+    lines.push(`statement ${statement}:`);
+    for (const { "QUERY PLAN": line } of rows) {
+      if (/Scan|Sort Key|Filter|Recheck|Index Cond|BitmapAnd/.test(line) && !/_pkey|id IS NOT NULL|"Article"\."sourceId"|\(id = ANY/.test(line)) lines.push(line);
+    }
+    return runOn(client)(sql);
+  });
+  return lines;
 }
 
 async function countMatches(client: pg.Client, q: string): Promise<number> {
@@ -140,11 +159,14 @@ async function main(): Promise<void> {
 
     const common = wordOfRank(1);
     const middle = wordOfRank(100);
+    const fewer = wordOfRank(1000);
     const rare = wordOfRank(5000);
     const queries: Query[] = [
       { label: `a word in most articles ("${common}")`, scope: { q: common } },
       { label: `a word in some articles ("${middle}")`, scope: { q: middle } },
+      { label: `a less common word ("${fewer}")`, scope: { q: fewer } },
       { label: `a rare word ("${rare}")`, scope: { q: rare } },
+      { label: `a rare word, second page`, scope: { q: rare }, secondPage: true },
       { label: `two words ("${middle} ${wordOfRank(30)}")`, scope: { q: `${middle} ${wordOfRank(30)}` } },
       { label: `a prefix ("${middle.slice(0, 4)}")`, scope: { q: middle.slice(0, 4) } },
       { label: `a rare word, unread only`, scope: { q: rare, unread: true } },
@@ -159,12 +181,18 @@ async function main(): Promise<void> {
     ];
     const plans: string[] = [];
     for (const query of queries) {
-      const scope = { ...ALL_ARTICLES, ...query.scope };
+      const input = await listInputOf(client, query);
       const matches = await countMatches(client, query.scope.q);
-      await timeList(client, scope, 3);
-      const time = await timeList(client, scope, RUNS);
-      figures.push({ figure: `search SQL, first page: ${query.label}, ${matches.toLocaleString("en")} matches, p50 / p95`, value: `${ms(time.p50)} / ${ms(time.p95)}`, target: "" });
-      plans.push(`-- ${query.label}\n${(await explain(client, scope)).map((line) => `   ${line}`).join("\n")}`);
+      await timeList(client, input, 3);
+      const time = await timeList(client, input, RUNS);
+      const plan = await explain(client, input);
+      const statements = plan.filter((line) => line.startsWith("statement")).length;
+      figures.push({
+        figure: `search SQL, ${query.label}, ${matches.toLocaleString("en")} matches, ${statements} statement${statements > 1 ? "s" : ""}, p50 / p95`,
+        value: `${ms(time.p50)} / ${ms(time.p95)}`,
+        target: "",
+      });
+      plans.push(`-- ${query.label}\n${plan.map((line) => `   ${line}`).join("\n")}`);
     }
 
     const server = await startAppServer({ DATABASE_URL: url.toString() });
@@ -182,8 +210,8 @@ async function main(): Promise<void> {
 
     // What the index buys: the same searches with PostgreSQL left to test every article's vector.
     await client.query(`DROP INDEX "${SEARCH_INDEX}"`);
-    for (const query of [queries[2]!, queries[0]!]) {
-      const time = await timeList(client, { ...ALL_ARTICLES, ...query.scope }, 3);
+    for (const query of [queries[3]!, queries[0]!]) {
+      const time = await timeList(client, await listInputOf(client, query), 3);
       figures.push({ figure: `without the index: ${query.label}, p50`, value: ms(time.p50), target: "" });
     }
 
