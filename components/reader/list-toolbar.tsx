@@ -23,8 +23,10 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
     setShownQ(location.q);
     setQuery(location.q ?? "");
   }
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Out of the box, so that j/k read the results at once instead of typing into the search.
+    event.currentTarget.querySelector("input")?.blur();
     onNavigate({ q: query.trim() === "" ? null : query.trim(), articleId: null });
   };
   return (

@@ -1,7 +1,8 @@
 // Entry point of the `tidings` command line. Each command lives in lib/cli/commands.
 import { UsageError } from "@/lib/cli/cli-error";
 import { describeError } from "@/lib/describe-error";
-import { disconnectDb } from "@/lib/db/client";
+import { disconnectDb, getDatabaseTarget } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { addUsage, runAddCommand } from "@/lib/cli/commands/add";
 import { migrateUsage, runMigrateCommand } from "@/lib/cli/commands/migrate";
 import { roundUsage, runRoundCommand } from "@/lib/cli/commands/round";
@@ -39,6 +40,12 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
+    // A new installation may meet the command line before the app ever started (and migrated):
+    // `tidings add` must not fail on a missing table. Same runner, lock and checks as the app.
+    if (name !== "migrate") {
+      const { applied } = await runMigrations(getDatabaseTarget());
+      if (applied.length > 0) console.error(`tidings: prepared the database (applied ${applied.join(", ")})`);
+    }
     return await command.run(rest);
   } catch (error) {
     // parseArgs throws TypeErrors with codes like ERR_PARSE_ARGS_UNKNOWN_OPTION for bad flags.

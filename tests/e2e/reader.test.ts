@@ -248,6 +248,10 @@ describe("the list", () => {
     await expect.poll(() => rows(page).count()).toBe(expected.length);
     expect(await rows(page).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.articleId)))).toEqual(expected.map((row) => row.id));
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("“ALPHA STORY 1” in All articles");
+    // Enter leaves the search box: j selects the first result instead of typing a "j".
+    await page.keyboard.press("j");
+    expect(await page.locator("[data-selected]").getAttribute("data-article-id")).toBe(String(expected[0]!.id));
+    expect(await page.locator("#reader-search").inputValue()).toBe("ALPHA STORY 1");
     await page.goBack();
     await page.waitForURL(`${server.url}/?view=all`);
     expect(await page.locator("#reader-search").inputValue()).toBe("");

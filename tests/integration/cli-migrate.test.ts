@@ -35,3 +35,18 @@ describe("tidings migrate", () => {
     expect(unknownCommand.stderr).toMatch(/unknown command "frobnicate"/);
   });
 });
+
+describe("any other command on a new database", () => {
+  const fresh = createEmptyTarget();
+  afterAll(() => fresh.drop());
+
+  it("migrates it first, says so on stderr, then does its work", async () => {
+    const first = await runCli(["sources"], { DATABASE_URL: fresh.url });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^tidings: prepared the database \(applied 0001_init, /);
+    const again = await runCli(["sources"], { DATABASE_URL: fresh.url });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe("");
+    expect((await runCli(["migrate"], { DATABASE_URL: fresh.url })).stdout).toMatch(/already up to date/);
+  });
+});
