@@ -3,8 +3,8 @@
 // The SQL comes from `prisma migrate diff` (from the snapshot of the last migrated model to the
 // current one); applying it is lib/db/migrate's job. Needs a reachable PostgreSQL for the
 // PostgreSQL diff (TIDINGS_PRISMA_CLI_POSTGRES_URL, default the local `postgres` database).
-// What Prisma's schema cannot express (an expression index) is written by hand, in the folder
-// of the one database it concerns, numbered in the same sequence.
+// What Prisma's schema cannot express (a generated column, a GIN index) is written by hand, in
+// the folder of the one database it concerns, numbered in the same sequence.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

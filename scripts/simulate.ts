@@ -28,6 +28,7 @@
 // comparison is about how often each strategy asks, not about conditional GET.
 
 import { decideNext, DEFAULT_POLICY_SETTINGS, parseMaxAge, parseRetryAfter, resolvePublisherFloor } from "../lib/policy";
+import { createRandom } from "./seeded-random";
 import type { Observation, PolicySettings, ScheduleState } from "../lib/policy/types";
 import { observation, scheduleState } from "@/tests/helpers/policy-fixtures";
 
@@ -102,21 +103,10 @@ type Tally = {
 
 // ---- deterministic randomness ----------------------------------------------------------------
 
-function createMulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // Whether a flaky publisher fails at a given tick must not depend on the strategy's call order,
 // so every strategy meets the same bad moments: a hash of (seed, source, tick), not a stream.
 function hashUnit(seed: number, sourceId: number, tick: number): number {
-  return createMulberry32((seed * 73856093) ^ (sourceId * 19349663) ^ (tick * 83492791))();
+  return createRandom((seed * 73856093) ^ (sourceId * 19349663) ^ (tick * 83492791))();
 }
 
 // ---- population ------------------------------------------------------------------------------
@@ -138,7 +128,7 @@ function generatePosts(rng: () => number, perDay: number, tzHours: number, from:
 }
 
 function createPopulation(seed: number, count: number, days: number): Publisher[] {
-  const rng = createMulberry32(seed);
+  const rng = createRandom(seed);
   const end = START + days * DAY;
   const rateLimitedHosts = ["limited-a.example", "limited-b.example", "limited-c.example"];
   return Array.from({ length: count }, (_, id) => {
@@ -245,7 +235,7 @@ function createClient(p: Publisher): ClientSource {
 }
 
 function runStrategy(strategy: Strategy, population: Publisher[], seed: number, days: number, settings: PolicySettings): Tally {
-  const random = createMulberry32(seed ^ 0x5eed);
+  const random = createRandom(seed ^ 0x5eed);
   const clients = population.map(createClient);
   // Floor-bound polling never jitters: spread its first fetches over the first hour instead, so
   // sources on one rate-limited host do not all ask in the same tick forever.

@@ -55,7 +55,7 @@ export async function queryListRows(input: ListQueryInput, run: RunSql): Promise
 }
 
 export function buildListSql(input: ListQueryInput): Prisma.Sql {
-  const where = joinConditions([...buildScopeConditions(input.scope, input.provider), ...buildKeysetCondition(input.cursor)]);
+  const where = viewWhere(input, input.scope);
   const order = orderAndLimit(input.limit + 1);
   if (input.scope.starred && input.provider === "sqlite") {
     // Starred articles are few, but without statistics (no ANALYZE on a fresh install) SQLite
@@ -81,21 +81,26 @@ export function buildListSql(input: ListQueryInput): Prisma.Sql {
 /** How many of a view's newest articles step 1 tests before step 2 asks the index. */
 export const NEWEST_ROWS_TESTED = 2000;
 
-export function buildNewestMatchesSql(input: ListQueryInput, q: string): Prisma.Sql {
-  const view = joinConditions([...buildScopeConditions({ ...input.scope, q: null }, input.provider), ...buildKeysetCondition(input.cursor)]);
+function buildNewestMatchesSql(input: ListQueryInput, q: string): Prisma.Sql {
+  const view = viewWhere(input, { ...input.scope, q: null });
   // Aliased "Article" so that LIST_COLUMNS' correlated subquery reads the source of these rows.
   return Prisma.sql`SELECT ${LIST_COLUMNS} FROM (
     SELECT * FROM "Article" WHERE ${view} ${orderAndLimit(NEWEST_ROWS_TESTED)}
   ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${orderAndLimit(input.limit + 1)}`;
 }
 
-export function buildAllMatchesSql(input: ListQueryInput): Prisma.Sql {
-  const where = joinConditions([...buildScopeConditions(input.scope, input.provider), ...buildKeysetCondition(input.cursor)]);
+function buildAllMatchesSql(input: ListQueryInput): Prisma.Sql {
+  const where = viewWhere(input, input.scope);
   // OFFSET 0 keeps the planner from merging "matches" into the sorted query, where it could walk
   // the date index again: planned alone, with no order to keep, it finds matches by the index.
   return Prisma.sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE "id" IN (
       SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${orderAndLimit(input.limit + 1)}
     ) ORDER BY "publishedAt" DESC, "id" DESC`;
+}
+
+/** The rows of `scope` after the input's cursor. */
+function viewWhere(input: ListQueryInput, scope: ArticleScope): Prisma.Sql {
+  return joinConditions([...buildScopeConditions(scope, input.provider), ...buildKeysetCondition(input.cursor)]);
 }
 
 function orderAndLimit(limit: number): Prisma.Sql {

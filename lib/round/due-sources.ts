@@ -10,13 +10,16 @@ import { hostOf } from "@/lib/fetch/host-of";
 
 import type { SourceRow } from "@/lib/store/source-row";
 
-/** The whole row: the store records the fetch against it without reading it again. */
+/** What the round's list needs: which source, and its host (for Retry-After and interleaving). */
+export type ListedSource = { id: number; feedUrl: string };
+
+/** The whole row, read once just before the fetch: the store records the fetch against it. */
 export type DueSource = SourceRow;
 
 /** At most this early, and only for sources not under a Retry-After. */
 export const DUE_TOLERANCE_MS = 30_000;
 
-export async function listDueSources(db: Db, now: Date): Promise<DueSource[]> {
+export async function listDueSources(db: Db, now: Date): Promise<ListedSource[]> {
   const [due, waitingHosts] = await Promise.all([
     db.source.findMany({
       where: {
@@ -27,6 +30,7 @@ export async function listDueSources(db: Db, now: Date): Promise<DueSource[]> {
         ],
       },
       orderBy: [{ nextDueAt: "asc" }, { id: "asc" }],
+      select: { id: true, feedUrl: true },
     }),
     listWaitingHosts(db, now),
   ]);
@@ -44,8 +48,8 @@ export async function rereadSource(db: Db, sourceId: number): Promise<DueSource 
 }
 
 /** A manual fetch takes the source whatever its schedule, but still honours its host's Retry-After. */
-export async function findSourceForManualFetch(db: Db, sourceId: number, now: Date): Promise<DueSource | { waitUntil: Date } | null> {
-  const source = await db.source.findUnique({ where: { id: sourceId } });
+export async function findSourceForManualFetch(db: Db, sourceId: number, now: Date): Promise<ListedSource | { waitUntil: Date } | null> {
+  const source = await db.source.findUnique({ where: { id: sourceId }, select: { id: true, feedUrl: true } });
   if (!source) return null;
   const host = await db.hostState.findUnique({ where: { host: hostOf(source.feedUrl) } });
   if (host?.retryAfterUntil && host.retryAfterUntil > now) return { waitUntil: host.retryAfterUntil };

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/prisma-client";
 import { acquireLease, releaseLease, ROUND_LEASE } from "@/lib/store/lease";
 import { finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
-import { listDueSources, findSourceForManualFetch, rereadSource, type DueSource } from "@/lib/round/due-sources";
+import { listDueSources, findSourceForManualFetch, rereadSource, type ListedSource } from "@/lib/round/due-sources";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
 import { hostOf } from "@/lib/fetch/host-of";
 import { createHostSpacing } from "@/lib/round/host-spacing";
@@ -52,7 +52,7 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   }
 }
 
-async function pickSources(db: Db, sourceId: number | undefined): Promise<{ sources: DueSource[] } | { reason: string }> {
+async function pickSources(db: Db, sourceId: number | undefined): Promise<{ sources: ListedSource[] } | { reason: string }> {
   if (sourceId === undefined) {
     const due = await listDueSources(db, new Date());
     // Nothing to fetch is not a round: no Round row for an idle tick.
@@ -68,7 +68,7 @@ async function walkSources(
   db: Db,
   settings: RoundSettings,
   roundId: number,
-  sources: DueSource[],
+  sources: ListedSource[],
   options: RoundOptions,
   lease: { name: string; holder: string; ttlMs: number },
 ): Promise<{ lines: FetchLine[]; tally: RoundTally }> {

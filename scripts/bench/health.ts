@@ -20,7 +20,7 @@ import pg from "pg";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { startAppServer } from "@/tests/helpers/app-server";
-import { createRandom } from "./seeded-random";
+import { createRandom } from "../seeded-random";
 
 const { values } = parseArgs({
   options: { fetches: { type: "string", default: "50000" }, sources: { type: "string", default: "1000" }, requests: { type: "string", default: "20" }, postgres: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },

@@ -19,7 +19,7 @@ import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/articles/list-query";
 import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/articles/sidebar-query";
 import { spawn } from "node:child_process";
 import { freePort, stopGroup } from "../../tests/helpers/app-server";
-import { createRandom } from "./seeded-random";
+import { createRandom } from "../seeded-random";
 
 const DAY = 86_400_000;
 const FOLDERS = 20;

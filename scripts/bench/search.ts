@@ -9,18 +9,19 @@
 // state). Words follow a Zipf-like law over a 20,000-word made-up vocabulary, so that the queries
 // span words found in most articles down to words found in a few. Measures the list SQL in this
 // process and, for one query, the list API of the built app (`npm run build` first) with 8
-// clients. PostgreSQL: BENCH_POSTGRES_URL, else postgresql://postgres@127.0.0.1:5432/test; the
-// schema is dropped at the end.
+// clients. PostgreSQL: BENCH_POSTGRES_URL, else postgresql://postgres@127.0.0.1:5432/test, in a
+// fresh schema (tests/helpers/fresh-database) dropped at the end.
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
 import { DEFAULT_PAGE_SIZE, queryListRows, type ListQueryInput, type ListRow, type RunSql } from "@/lib/articles/list-query";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 import { startAppServer } from "@/tests/helpers/app-server";
+import { createEmptyTarget } from "@/tests/helpers/fresh-database";
+import { queryPostgres } from "@/lib/db/postgres-query";
 import { ms, percentile, printFigures, type BenchFigure } from "./bench-output";
-import { createRandom } from "./seeded-random";
+import { createRandom } from "../seeded-random";
 
 const { values } = parseArgs({ options: { articles: { type: "string", default: "100000" }, sources: { type: "string", default: "1000" }, runs: { type: "string", default: "30" } } });
 const ARTICLES = Number(values.articles);
@@ -83,7 +84,7 @@ type Query = { label: string; scope: Partial<ArticleScope> & { q: string }; seco
 const runOn =
   (client: pg.Client): RunSql =>
   async (sql) =>
-    (await client.query(sql.text, sql.values)).rows as ListRow[];
+    (await queryPostgres(client, sql.text, sql.values)).rows as ListRow[];
 
 /** The list's input for a query: its first page, or its second (the cursor after the first page). */
 async function listInputOf(client: pg.Client, query: Query): Promise<ListQueryInput> {
@@ -108,10 +109,10 @@ async function explain(client: pg.Client, input: ListQueryInput): Promise<string
   const lines: string[] = [];
   let statement = 0;
   await queryListRows(input, async (sql) => {
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
+    const { rows } = await queryPostgres(client, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
     statement += 1;
     lines.push(`statement ${statement}:`);
-    for (const { "QUERY PLAN": line } of rows) {
+    for (const { "QUERY PLAN": line } of rows as { "QUERY PLAN": string }[]) {
       if (/Scan|Sort Key|Filter|Recheck|Index Cond|BitmapAnd/.test(line) && !/_pkey|id IS NOT NULL|"Article"\."sourceId"|\(id = ANY/.test(line)) lines.push(line);
     }
     return runOn(client)(sql);
@@ -142,14 +143,13 @@ async function measureApi(url: string, clients: number, requestsPerClient: numbe
 }
 
 async function main(): Promise<void> {
-  const base = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
-  const schema = `bench_search_${process.pid}_${Date.now().toString(36)}`;
-  const url = new URL(base);
-  url.searchParams.set("schema", schema);
-  const client = new pg.Client({ connectionString: base, options: `-c search_path="${schema}"` });
+  process.env.DATABASE_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+  const database = createEmptyTarget();
+  const schema = new URL(database.url).searchParams.get("schema");
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path="${schema}"` });
   await client.connect();
   try {
-    await runMigrations(resolveDatabaseTarget(url.toString()));
+    await runMigrations(database.target);
     const seedStarted = performance.now();
     const { searchIndexBuildMs, indexDefinition } = await seed(client);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -195,7 +195,7 @@ async function main(): Promise<void> {
       plans.push(`-- ${query.label}\n${plan.map((line) => `   ${line}`).join("\n")}`);
     }
 
-    const server = await startAppServer({ DATABASE_URL: url.toString() });
+    const server = await startAppServer({ DATABASE_URL: database.url });
     try {
       const apiUrl = `${server.url}/api/articles?q=${encodeURIComponent(middle)}`;
       await measureApi(apiUrl, 8, 25);
@@ -218,8 +218,8 @@ async function main(): Promise<void> {
     printFigures(`Full-text search (PostgreSQL, ${ARTICLES.toLocaleString("en")} articles)`, figures);
     console.log(`\nindex: ${indexDefinition}\n\n\`\`\`\n${plans.join("\n")}\n\`\`\``);
   } finally {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await client.end();
+    await database.drop();
   }
 }
 

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
-import { listArticles } from "@/lib/articles/list-articles";
+import { readAllPages } from "@/tests/helpers/read-all-pages";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
-import { decodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
 import { NEWEST_ROWS_TESTED } from "@/lib/articles/list-query";
 
 let database: FreshDatabase;
@@ -37,15 +36,7 @@ afterAll(async () => {
 });
 
 async function searchAllPages(scope: Partial<ArticleScope>, limit: number): Promise<string[]> {
-  const titles: string[] = [];
-  let cursor: ArticleCursor | null = null;
-  for (let pages = 0; pages < 100; pages++) {
-    const page = await listArticles({ scope: { ...ALL_ARTICLES, ...scope }, cursor, limit });
-    titles.push(...page.items.map((item) => item.title));
-    cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);
-    if (cursor === null) break;
-  }
-  return titles;
+  return (await readAllPages({ ...ALL_ARTICLES, ...scope }, limit)).items.map((item) => item.title);
 }
 
 const expectedTitles = (keep: (n: number) => boolean) =>

@@ -7,6 +7,8 @@ import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
 import { MIGRATIONS_ROOT, readMigrationFiles } from "@/lib/db/migrate/migration-files";
 import { buildSearchSql } from "@/lib/articles/search-sql";
+import { querySql } from "@/lib/articles/run-sql";
+import { Prisma } from "@/lib/generated/sqlite";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -74,9 +76,7 @@ describe("the migration runner", () => {
     try {
       const fetch = await after.fetch.findFirstOrThrow({ include: { round: true } });
       expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false });
-      const search = buildSearchSql("ownership", target.provider);
-      const where = target.provider === "postgresql" ? search.text : search.sql;
-      const found = await after.$queryRawUnsafe<{ title: string }[]>(`SELECT "title" FROM "Article" WHERE ${where}`, ...search.values);
+      const found = await querySql<{ title: string }>(after, target.provider, Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("ownership", target.provider)}`);
       expect(found).toEqual([{ title: "Written before search" }]);
     } finally {
       await closePrismaClient(after);

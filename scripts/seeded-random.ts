@@ -1,5 +1,6 @@
 // mulberry32, a small deterministic PRNG: the benchmarks seed the same database on every run (and
-// on both databases), so that their figures compare across runs and machines.
+// on both databases), and the simulation replays the same week, so that figures compare across
+// runs and machines.
 export function createRandom(seed: number): () => number {
   let state = seed | 0;
   return () => {

@@ -1,0 +1,22 @@
+// Walks a view page by page through the list's cursors, as the reader's infinite scroll does.
+import { expect } from "vitest";
+import { listArticles } from "@/lib/articles/list-articles";
+import type { ArticleScope } from "@/lib/articles/article-scope";
+import { decodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
+import type { ArticleListItem } from "@/lib/articles/dto";
+
+/** Every item of the view in the order the pages gave them; at most 1,000 pages. */
+export async function readAllPages(scope: ArticleScope, limit: number): Promise<{ items: ArticleListItem[]; pages: number }> {
+  const items: ArticleListItem[] = [];
+  let cursor: ArticleCursor | null = null;
+  let pages = 0;
+  do {
+    const page = await listArticles({ scope, cursor, limit });
+    pages += 1;
+    items.push(...page.items);
+    cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);
+    // A next cursor the API gave must decode.
+    if (page.nextCursor !== null) expect(cursor).not.toBeNull();
+  } while (cursor !== null && pages < 1000);
+  return { items, pages };
+}
