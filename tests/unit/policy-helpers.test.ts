@@ -10,6 +10,7 @@ import {
   DEFAULT_POLICY_SETTINGS,
   estimateItemGap,
   FLOOR_GAPS,
+  RATE_WINDOW_DATES,
   formatDuration,
   formatUtcTime,
   growAfterEmptyFetch,
@@ -138,6 +139,11 @@ describe("estimateItemGap reads the mean gap from the oldest date up to now", ()
     ["future dates are dropped", [at(-5), at(0), at(2)], 2 * HOUR],
     ["invalid dates are dropped", [new Date(Number.NaN), at(0), at(2)], 2 * HOUR],
     ["two posts a year ago read as one a year", [at(24 * 366), at(24 * 365)], 366 * 24 * HOUR],
+    [
+      "only the newest 20 dates count: hourly for the last 19 h, years of older posts ignored",
+      [...Array.from({ length: 20 }, (_, i) => at(i)), ...Array.from({ length: 30 }, (_, i) => at(24 * 365 * (i + 1)))],
+      HOUR,
+    ],
     ["one date is not a rate", [at(3)], null],
     ["no dates", [], null],
   ])("%s", (_, dates, expected) => {
@@ -156,8 +162,8 @@ describe("computeRateInterval: the square root of gap x own floor / FLOOR_GAPS",
     expect(computeRateInterval(gap, floor)).toBe(expected);
   });
 
-  it("is scaled to three floors", () => {
-    expect(FLOOR_GAPS).toBe(3);
+  it("is scaled to three floors and reads the newest 20 dates", () => {
+    expect([FLOOR_GAPS, RATE_WINDOW_DATES]).toEqual([3, 20]);
   });
 });
 
