@@ -1,8 +1,9 @@
-import { growAfterEmptyFetch, shrinkInterval } from "./adapt-interval";
+import { clampInterval, growAfterEmptyFetch, shrinkInterval } from "./adapt-interval";
 import { isProbe } from "./breaker";
 import { describeFloor, scheduleInterval, type DecisionContext } from "./decision-context";
 import { formatDuration } from "./format";
-import { computeInitialInterval } from "./initial-interval";
+import { computeEffectiveFloor } from "./effective-floor";
+import { computeRateInterval, estimateItemGap } from "./rate-interval";
 import type { Decision, ScheduleState, SourceEventDraft } from "./types";
 
 /**
@@ -46,25 +47,36 @@ export function decideAfterSuccess(ctx: DecisionContext): Decision {
   };
 }
 
+/**
+ * The interval after a success. A 200 whose items carry dates sets it from the feed's own rate
+ * (computeRateInterval): on the first fetch, and whenever news arrives, so a busy feed is at the
+ * floor from its first fetch and a quiet one starts slow. Without dates, a first fetch starts at the
+ * floor (an unknown feed may be busy) and news halves the interval. Nothing new holds it through a
+ * publisher's night, then grows it (growAfterEmptyFetch).
+ */
 function decideSuccessInterval(ctx: DecisionContext, foundNews: boolean): { seconds: number; note: string } {
-  const { state, observation, now, floorSeconds } = ctx;
-  const max = ctx.settings.maxIntervalSeconds;
-  if (state.lastSuccessAt === null && observation.outcome === "ok") {
-    const initial = computeInitialInterval(observation.itemDates, now, floorSeconds, max);
-    const rhythm =
-      initial.medianGapSeconds === null
-        ? "no usable item dates"
-        : `items about every ${formatDuration(initial.medianGapSeconds)}`;
-    return { seconds: initial.seconds, note: `first fetch: ${rhythm}; checking every ${describeInterval(ctx, initial.seconds)}` };
+  const { state, observation, now, floorSeconds, settings } = ctx;
+  const max = settings.maxIntervalSeconds;
+  const firstFetch = state.lastSuccessAt === null && observation.outcome === "ok";
+  if (!firstFetch && !foundNews) {
+    const emptyFetchesInRow = state.consecutiveNotModified + 1;
+    const seconds = growAfterEmptyFetch(state.intervalSeconds, emptyFetchesInRow, settings.growthFactor, floorSeconds, max);
+    return { seconds, note: `${describeNothingNew(ctx)}; checking every ${describeInterval(ctx, seconds)}` };
   }
-  if (foundNews) {
-    const seconds = shrinkInterval(state.intervalSeconds, floorSeconds, max);
-    const count = observation.newArticles === 1 ? "1 new article" : `${observation.newArticles} new articles`;
-    return { seconds, note: `${count}; checking every ${describeInterval(ctx, seconds)}` };
+  const lead = firstFetch ? "first fetch" : describeNews(observation.newArticles);
+  const gapSeconds = estimateItemGap(observation.itemDates, now);
+  if (gapSeconds !== null) {
+    const ownFloorSeconds = computeEffectiveFloor(state.minIntervalSeconds, null, settings);
+    const seconds = clampInterval(computeRateInterval(gapSeconds, ownFloorSeconds), floorSeconds, max);
+    return { seconds, note: `${lead}: items about every ${formatDuration(gapSeconds)}; checking every ${describeInterval(ctx, seconds)}` };
   }
-  const emptyFetchesInRow = state.consecutiveNotModified + 1;
-  const seconds = growAfterEmptyFetch(state.intervalSeconds, emptyFetchesInRow, ctx.settings.growthFactor, floorSeconds, max);
-  return { seconds, note: `${describeNothingNew(ctx)}; checking every ${describeInterval(ctx, seconds)}` };
+  const seconds = firstFetch ? floorSeconds : shrinkInterval(state.intervalSeconds, floorSeconds, max);
+  const rhythm = firstFetch ? ": no usable item dates" : "";
+  return { seconds, note: `${lead}${rhythm}; checking every ${describeInterval(ctx, seconds)}` };
+}
+
+function describeNews(count: number): string {
+  return count === 1 ? "1 new article" : `${count} new articles`;
 }
 
 function describeInterval(ctx: DecisionContext, seconds: number): string {

@@ -15,7 +15,7 @@ export const DEFAULT_POLICY_SETTINGS: PolicySettings = {
   userFloorSeconds: 15 * MINUTE,
   // A dormant feed is still checked daily, so a revived blog is seen within a day.
   maxIntervalSeconds: 24 * HOUR,
-  // Gentle: a feed that leaves the floor (after 12 h without news there, see FLOOR_GRACE_SECONDS)
+  // Gentle: a feed that grows (after 12 h without news, see SILENCE_GRACE_SECONDS) from the floor
   // is at 2 h after three more empty fetches, while a feed with no usable dates that turns out dead
   // reaches the daily cap in about 5 days (dated dormant feeds start at the cap at once).
   growthFactor: 1.25,

@@ -25,11 +25,20 @@ const decide = (state: ScheduleState, observation: Observation, random = ZERO, s
   decideNext(state, observation, NOW, settings, random);
 const waitMs = (decision: Decision) => decision.nextDueAt.getTime() - NOW.getTime();
 
-describe("nothing new grows the interval", () => {
+describe("nothing new holds the interval through 12 h of silence, then grows it", () => {
+  const QUIET = { intervalSeconds: 7200, consecutiveNotModified: 6 }; // this fetch is the 7th empty one: 14 h
   it.each<[string, Partial<ScheduleState>, Observation, number, string]>([
-    ["a 304 above the floor grows x1.25", { intervalSeconds: 7200, consecutiveNotModified: 3 }, makeObservation(), 9000, "not modified (HTTP 304); checking every 2 h 30 min"],
-    ["an unchanged 200 body counts as nothing new", { intervalSeconds: 7200 }, ok({ bodyUnchanged: true }), 9000, "body unchanged; checking every 2 h 30 min"],
-    ["a 200 with no new article counts as nothing new", { intervalSeconds: 7200 }, ok({ newArticles: 0 }), 9000, "no new articles; checking every 2 h 30 min"],
+    ["above the floor, the 6th empty 2-h fetch (12 h) keeps it", { intervalSeconds: 7200, consecutiveNotModified: 5 }, makeObservation(), 7200, "not modified (HTTP 304); checking every 2 h"],
+    ["above the floor, the 7th (14 h) grows it x1.25", QUIET, makeObservation(), 9000, "not modified (HTTP 304); checking every 2 h 30 min"],
+    ["an unchanged 200 body counts as nothing new", QUIET, ok({ bodyUnchanged: true }), 9000, "body unchanged; checking every 2 h 30 min"],
+    ["a 200 with no new article counts as nothing new", QUIET, ok({ newArticles: 0 }), 9000, "no new articles; checking every 2 h 30 min"],
+    [
+      "a 200 with no new article ignores its dates: the silence decides",
+      QUIET,
+      ok({ newArticles: 0, itemDates: [hoursAgo(14), hoursAgo(15), hoursAgo(16)] }),
+      9000,
+      "no new articles; checking every 2 h 30 min",
+    ],
     ["at the floor, the 1st empty fetch keeps it", { consecutiveNotModified: 0 }, makeObservation(), 3600, "not modified (HTTP 304); checking every 1 h (floor)"],
     ["at the floor, the 12th empty hour keeps it", { consecutiveNotModified: 11 }, makeObservation(), 3600, "not modified (HTTP 304); checking every 1 h (floor)"],
     ["at the floor, the 13th empty hour grows it", { consecutiveNotModified: 12 }, makeObservation(), 4500, "not modified (HTTP 304); checking every 1 h 15 min"],
@@ -96,7 +105,7 @@ describe("nothing new grows the interval", () => {
   });
 });
 
-describe("new articles shrink the interval gradually", () => {
+describe("new articles without usable dates shrink the interval gradually", () => {
   it.each<[string, number, number, string]>([
     ["24 h halves to 12 h, not straight to the floor", 86400, 43200, "3 new articles; checking every 12 h"],
     ["4 h halves to 2 h", 14400, 7200, "3 new articles; checking every 2 h"],
@@ -109,17 +118,50 @@ describe("new articles shrink the interval gradually", () => {
   });
 });
 
-describe("a new source starts from its items' publication dates", () => {
-  const every = (hours: number, count = 6) => Array.from({ length: count }, (_, i) => hoursAgo(i * hours));
-  it.each<[string, Date[], number, string]>([
-    ["every 3 h: starts at 3 h", every(3), 10800, "first fetch: items about every 3 h; checking every 3 h"],
-    ["every 10 min: starts at the floor", every(1 / 6), 3600, "first fetch: items about every 10 min; checking every 1 h (floor)"],
-    ["weekly: starts at the maximum", every(168), 86400, "first fetch: items about every 7 d; checking every 1 d (maximum)"],
-    ["no dates: starts at the floor", [], 3600, "first fetch: no usable item dates; checking every 1 h (floor)"],
-  ])("%s", (_, itemDates, interval, reason) => {
-    const decision = decide(makeState({ lastSuccessAt: null }), ok({ newArticles: itemDates.length, itemDates }));
+// Six items `hours` apart, the newest now: a mean gap of exactly `hours`.
+const every = (hours: number, count = 6) => Array.from({ length: count }, (_, i) => hoursAgo(i * hours));
+
+describe("a new source starts from its items' rate: sqrt(gap x floor / 3), within [floor, max]", () => {
+  it.each<[string, Partial<ScheduleState>, Observation, number, string]>([
+    ["every 3 h (8 a day): the floor at once", {}, ok({ newArticles: 6, itemDates: every(3) }), 3600, "first fetch: items about every 3 h; checking every 1 h (floor)"],
+    ["every 10 min: the floor", {}, ok({ newArticles: 6, itemDates: every(1 / 6) }), 3600, "first fetch: items about every 10 min; checking every 1 h (floor)"],
+    ["every 12 h (twice a day): 2 h", {}, ok({ newArticles: 6, itemDates: every(12) }), 7200, "first fetch: items about every 12 h; checking every 2 h"],
+    ["weekly: sqrt(56) h", {}, ok({ newArticles: 6, itemDates: every(168) }), 26940, "first fetch: items about every 7 d; checking every 7 h 29 min"],
+    ["yearly: the maximum", {}, ok({ newArticles: 3, itemDates: every(24 * 365, 3) }), 86400, "first fetch: items about every 365 d; checking every 1 d (maximum)"],
+    [
+      "the silence since the newest post counts: 6 posts an hour apart, the newest 25 h ago, read as every 6 h",
+      {},
+      ok({ newArticles: 6, itemDates: every(1).map((date) => new Date(date.getTime() - 25 * 3_600_000)) }),
+      5091,
+      "first fetch: items about every 6 h; checking every 1 h 25 min",
+    ],
+    ["a 15-min user floor scales the rate: every 3 h gives 30 min", { minIntervalSeconds: 900 }, ok({ newArticles: 6, itemDates: every(3) }), 1800, "first fetch: items about every 3 h; checking every 30 min"],
+    [
+      "a publisher's floor only clamps: every 3 h with max-age=7200 gives 2 h",
+      {},
+      ok({ newArticles: 6, itemDates: every(3), cacheControl: "max-age=7200" }),
+      7200,
+      "first fetch: items about every 3 h; checking every 2 h (publisher's floor)",
+    ],
+    ["no dates: the floor", {}, ok({ newArticles: 3 }), 3600, "first fetch: no usable item dates; checking every 1 h (floor)"],
+    ["one date is no rate: the floor", {}, ok({ newArticles: 1, itemDates: [hoursAgo(400)] }), 3600, "first fetch: no usable item dates; checking every 1 h (floor)"],
+  ])("%s", (_, state, observation, interval, reason) => {
+    const decision = decide(makeState({ lastSuccessAt: null, ...state }), observation);
     expect(decision.next.intervalSeconds).toBe(interval);
     expect(decision.next.lastSuccessAt).toEqual(NOW);
+    expect(decision.reason).toBe(reason);
+  });
+});
+
+describe("news with dates sets the interval from the feed's rate at once", () => {
+  it.each<[string, number, Observation, number, string]>([
+    ["24 h straight to the floor for a feed posting every 2 h", 86400, ok({ newArticles: 1, itemDates: every(2) }), 3600, "1 new article: items about every 2 h; checking every 1 h (floor)"],
+    ["the floor up to 2 h for a feed now posting every 12 h", 3600, ok({ newArticles: 2, itemDates: every(12) }), 7200, "2 new articles: items about every 12 h; checking every 2 h"],
+    ["a news fetch without dates still halves", 86400, ok({ newArticles: 2 }), 43200, "2 new articles; checking every 12 h"],
+  ])("%s", (_, interval, observation, expected, reason) => {
+    const decision = decide(makeState({ intervalSeconds: interval, consecutiveNotModified: 9 }), observation);
+    expect(decision.next.intervalSeconds).toBe(expected);
+    expect(decision.next.consecutiveNotModified).toBe(0);
     expect(decision.reason).toBe(reason);
   });
 });

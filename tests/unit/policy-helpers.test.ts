@@ -4,12 +4,13 @@ import {
   classifyError,
   computeBackoff,
   computeEffectiveFloor,
-  computeInitialInterval,
-  computeMedianGap,
+  computeRateInterval,
   computeNextCooldown,
   computePublisherFloor,
   DEFAULT_POLICY_SETTINGS,
-  FLOOR_GRACE_SECONDS,
+  estimateItemGap,
+  FLOOR_GAPS,
+  RATE_WINDOW_DATES,
   formatDuration,
   formatUtcTime,
   growAfterEmptyFetch,
@@ -17,6 +18,7 @@ import {
   parseMaxAge,
   parseRetryAfter,
   shrinkInterval,
+  SILENCE_GRACE_SECONDS,
 } from "@/lib/policy";
 
 const NOW = new Date("2025-03-02T12:00:00.000Z");
@@ -127,28 +129,41 @@ describe("computeEffectiveFloor", () => {
   });
 });
 
-describe("computeMedianGap and computeInitialInterval start from the feed's own rhythm", () => {
+describe("estimateItemGap reads the mean gap from the oldest date up to now", () => {
   const at = (hours: number) => new Date(NOW.getTime() - hours * HOUR * 1000);
   it.each<[string, Date[], number | null]>([
-    ["odd number of gaps", [at(0), at(1), at(3), at(6)], 2 * HOUR],
-    ["even number of gaps: mean of the middle two", [at(0), at(1), at(3), at(6), at(10)], 2.5 * HOUR],
+    ["three gaps over 6 h", [at(0), at(1), at(3), at(6)], 2 * HOUR],
+    ["the silence since the newest date counts", [at(4), at(6), at(8)], 4 * HOUR],
     ["order does not matter", [at(6), at(0), at(3), at(1)], 2 * HOUR],
     ["duplicate dates are one date", [at(0), at(0), at(2), at(2), at(4)], 2 * HOUR],
     ["future dates are dropped", [at(-5), at(0), at(2)], 2 * HOUR],
     ["invalid dates are dropped", [new Date(Number.NaN), at(0), at(2)], 2 * HOUR],
-    ["one date is not a rhythm", [at(3)], null],
+    ["two posts a year ago read as one a year", [at(24 * 366), at(24 * 365)], 366 * 24 * HOUR],
+    [
+      "only the newest 20 dates count: hourly for the last 19 h, years of older posts ignored",
+      [...Array.from({ length: 20 }, (_, i) => at(i)), ...Array.from({ length: 30 }, (_, i) => at(24 * 365 * (i + 1)))],
+      HOUR,
+    ],
+    ["one date is not a rate", [at(3)], null],
     ["no dates", [], null],
   ])("%s", (_, dates, expected) => {
-    expect(computeMedianGap(dates, NOW)).toBe(expected);
+    expect(estimateItemGap(dates, NOW)).toBe(expected);
+  });
+});
+
+describe("computeRateInterval: the square root of gap x own floor / FLOOR_GAPS", () => {
+  it.each<[string, number, number, number]>([
+    ["a gap of three floors is the floor", 3 * HOUR, HOUR, HOUR],
+    ["four times the gap, twice the interval", 12 * HOUR, HOUR, 2 * HOUR],
+    ["nine times the gap, three times the interval", 27 * HOUR, HOUR, 3 * HOUR],
+    ["below three floors it falls under the floor (the caller clamps)", 0.75 * HOUR, HOUR, 0.5 * HOUR],
+    ["a 15-min floor scales it down", 48 * HOUR, 900, 2 * HOUR],
+  ])("%s", (_, gap, floor, expected) => {
+    expect(computeRateInterval(gap, floor)).toBe(expected);
   });
 
-  it.each<[string, Date[], number]>([
-    ["a 3-hourly feed starts at 3 h", [at(0), at(3), at(6), at(9)], 3 * HOUR],
-    ["a feed posting every 10 min starts at the floor", [at(0), at(1 / 6), at(2 / 6)], HOUR],
-    ["a weekly feed starts at the maximum", [at(0), at(168), at(336)], 86400],
-    ["no usable dates start at the floor", [], HOUR],
-  ])("%s", (_, dates, expected) => {
-    expect(computeInitialInterval(dates, NOW, HOUR, 86400).seconds).toBe(expected);
+  it("is scaled to three floors and reads the newest 20 dates", () => {
+    expect([FLOOR_GAPS, RATE_WINDOW_DATES]).toEqual([3, 20]);
   });
 });
 
@@ -160,11 +175,13 @@ describe("interval adaptation", () => {
     expect(growAfterEmptyFetch(86400, 10, 1.25, HOUR, 86400)).toBe(86400);
   });
 
-  it("leaves the floor only after 12 h of empty fetches in a row, whatever the floor", () => {
+  it("grows only after 12 h of empty fetches in a row, whatever the floor or the interval", () => {
     expect([1, 12, 13].map((inRow) => growAfterEmptyFetch(HOUR, inRow, 1.25, HOUR, 86400))).toEqual([3600, 3600, 4500]);
     expect([48, 49].map((inRow) => growAfterEmptyFetch(900, inRow, 1.25, 900, 86400))).toEqual([900, 1125]);
     expect([4, 5].map((inRow) => growAfterEmptyFetch(3 * HOUR, inRow, 1.25, 3 * HOUR, 86400))).toEqual([10800, 13500]);
-    expect(FLOOR_GRACE_SECONDS).toBe(12 * HOUR);
+    expect([6, 7].map((inRow) => growAfterEmptyFetch(2 * HOUR, inRow, 1.25, HOUR, 86400))).toEqual([7200, 9000]);
+    expect([1, 2].map((inRow) => growAfterEmptyFetch(12 * HOUR, inRow, 1.25, HOUR, 86400))).toEqual([43200, 54000]);
+    expect(SILENCE_GRACE_SECONDS).toBe(12 * HOUR);
   });
 
   it.each([
