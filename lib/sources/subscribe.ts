@@ -6,6 +6,7 @@ import { checkUrl } from "@/lib/fetch/check-url";
 import { fetchFeed } from "@/lib/fetch/fetch-feed";
 import { discoverFeeds } from "@/lib/parse/discover-feeds";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
+import { findHostHold } from "@/lib/round/due-sources";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { recordFirstFetch } from "@/lib/sources/record-first-fetch";
 
@@ -27,6 +28,10 @@ export async function subscribe(db: Db, settings: RoundSettings, input: Subscrib
   const duplicate = await findExisting(db, verdict.url.href);
   if (duplicate) return alreadySubscribed(duplicate);
 
+  // Subscribing is a request like any other: never during its host's Retry-After, and through the
+  // lane (settings.fetch carries it) with the per-domain gap.
+  const held = await findHostHold(db, verdict.url.href, new Date());
+  if (held) return invalid("url", `Its server asked Tidings to wait until ${held.toISOString()} (Retry-After); try again after that`);
   const startedAt = new Date();
   const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
   if (fetched.outcome !== "ok") {
