@@ -8,12 +8,15 @@ import { laneWithGap } from "@/lib/round/request-lane";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { PolicySettings } from "@/lib/policy/types";
 import packageJson from "@/package.json";
+import type { RobotsMode } from "@/lib/parse/judge-robots";
 
 export type RoundSettings = {
   fetch: FetchOptions;
   hostGapMs: number;
   budgetMs: number;
   policy: PolicySettings;
+  /** TIDINGS_ROBOTS: which robots.txt rules are obeyed (robots-lane.ts). */
+  robots: RobotsMode;
   /** Names this process as a lease holder. */
   instanceId: string;
 };
@@ -45,6 +48,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       backoffCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.backoffCapSeconds, maxIntervalSeconds),
       breakerCooldownCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.breakerCooldownCapSeconds, maxIntervalSeconds),
     },
+    robots: env.TIDINGS_ROBOTS,
     instanceId: PROCESS_INSTANCE_ID,
   };
 }

@@ -15,6 +15,7 @@ import { rereadSource, type HostHolds, type ListedSource } from "@/lib/round/due
 import { fetchAndRecord, type FetchLine } from "@/lib/round/fetch-and-record";
 import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offline-guard";
 import type { RoundSettings } from "@/lib/round/round-settings";
+import { withRobots } from "@/lib/round/robots-lane";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("round");
@@ -26,8 +27,9 @@ export type WalkPlan = { roundId: number; sources: ListedSource[]; holds: HostHo
 type WalkOptions = { trigger: string; sourceId?: number; shouldStop?: () => boolean };
 type LeaseInput = { name: string; holder: string; ttlMs: number };
 
-export async function walkSources(db: Db, settings: RoundSettings, plan: WalkPlan, options: WalkOptions, lease: LeaseInput): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
+export async function walkSources(db: Db, roundSettings: RoundSettings, plan: WalkPlan, options: WalkOptions, lease: LeaseInput): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
   const { roundId } = plan;
+  const settings = withRobots(db, roundSettings);
   const deadline = performance.now() + settings.budgetMs;
   const holds = new Map([...plan.holds].map(([host, until]) => [host, until.getTime()]));
   const queue = [...plan.sources];

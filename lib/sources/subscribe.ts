@@ -7,6 +7,7 @@ import { fetchFeed } from "@/lib/fetch/fetch-feed";
 import { discoverFeeds } from "@/lib/parse/discover-feeds";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
 import { findHostHold } from "@/lib/round/due-sources";
+import { withRobots } from "@/lib/round/robots-lane";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { recordFirstFetch } from "@/lib/sources/record-first-fetch";
 
@@ -20,7 +21,8 @@ export type SubscribeResult =
 /** How many HTML pages we follow to their feed before giving up (a page pointing at a page...). */
 const MAX_DISCOVERY_HOPS = 1;
 
-export async function subscribe(db: Db, settings: RoundSettings, input: SubscribeInput, hops = 0): Promise<SubscribeResult> {
+export async function subscribe(db: Db, roundSettings: RoundSettings, input: SubscribeInput, hops = 0): Promise<SubscribeResult> {
+  const settings = withRobots(db, roundSettings);
   const url = input.url.trim();
   if (url === "") return invalid("url", "Enter the address of a feed or of a site");
   const verdict = checkUrl(url, { allowPrivateNetworks: settings.fetch.allowPrivateNetworks });
@@ -35,7 +37,8 @@ export async function subscribe(db: Db, settings: RoundSettings, input: Subscrib
   const startedAt = new Date();
   const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
   if (fetched.outcome !== "ok") {
-    return invalid("url", fetched.outcome === "error" ? `Unreachable: ${fetched.detail}` : "The server answered 304 to a request without validators");
+    if (fetched.outcome === "not_modified") return invalid("url", "The server answered 304 to a request without validators");
+    return invalid("url", fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`);
   }
   const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, url: fetched.meta.finalUrl });
   if (parsed.ok) {

@@ -21,6 +21,8 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
     hostGapMs,
     budgetMs: 60_000,
     policy: DEFAULT_POLICY_SETTINGS,
+    // Tests that do not care about robots.txt keep it out of their request counts.
+    robots: "off",
     instanceId: "test-instance",
     ...rest,
   };
