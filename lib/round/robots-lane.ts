@@ -9,12 +9,22 @@ import { describeRobotsRefusal, judgeRobots } from "@/lib/parse/judge-robots";
 import { findRobotsTxt } from "@/lib/round/refresh-robots";
 import { laneWithGap, takeTurn } from "@/lib/round/request-lane";
 import type { RoundSettings } from "@/lib/round/round-settings";
+import { createLogger } from "@/lib/log";
+import { describeError } from "@/lib/describe-error";
+
+const log = createLogger("fetch");
 
 export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
   if (settings.robots === "off") return laneWithGap(settings.hostGapMs);
   const token = productTokenOf(settings.fetch.userAgent);
   return async (url) => {
-    const robots = await findRobotsTxt(db, settings, url.origin);
+    // A robots.txt that cannot be looked up (the database failed) holds no feed back: the usual
+    // gap applies, and the fetch's own store step reports the database.
+    const robots = await findRobotsTxt(db, settings, url.origin).catch((error: unknown) => {
+      log.warn(`robots.txt of ${url.origin} could not be looked up: ${describeError(error)}`);
+      return null;
+    });
+    if (robots === null) return takeTurn(url, settings.hostGapMs);
     const verdict = judgeRobots({ robotsUrl: `${url.origin}/robots.txt`, body: robots.body, url: url.href, token, mode: settings.robots });
     if (!verdict.allowed) return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
     return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs));
