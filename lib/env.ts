@@ -25,6 +25,8 @@ const envSchema = z.object({
   TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),
   TIDINGS_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
   TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
+  // on: Crawl-delay and rules naming Tidings; strict: rules for every robot (*) too; off: robots.txt is not read.
+  TIDINGS_ROBOTS: z.preprocess(unsetIfEmpty, z.enum(["on", "strict", "off"]).default("on")),
   // Read here only to refuse an open, password-less bind; `npm start` passes it to next start.
   TIDINGS_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
   TIDINGS_PASSWORD: z.preprocess(unsetIfEmpty, z.string().min(8, "use at least 8 characters").max(1024).optional()),

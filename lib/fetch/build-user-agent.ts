@@ -10,6 +10,11 @@ export function buildUserAgent(input: { version: string; publicUrl: string | nul
   return `Tidings/${sanitize(input.version)} (+${contact}; self-hosted feed reader; ${count} ${noun})`;
 }
 
+/** The product token robots.txt groups name (RFC 9309 §2.2.1): "Tidings" of "Tidings/0.1.0 (...)". */
+export function productTokenOf(userAgent: string): string {
+  return userAgent.split(/[/\s]/, 1)[0] ?? userAgent;
+}
+
 /** Keeps the header valid (no control characters) and the comment parseable (no parentheses, no ';'). */
 function sanitize(value: string): string {
   return value.replace(/[^\x21-\x7e]|[();]/g, "").trim();

@@ -10,7 +10,8 @@ import { getAgent, sendRequest } from "./http-client";
 import { NO_HEADERS, pickHeaders } from "./pick-headers";
 import { readBody } from "./read-body";
 import { buildRequestHeaders } from "./request-headers";
-import type { ErrorKind, FetchRequest, FetchResult, Redirect, ResponseMeta } from "./types";
+import { createTimeBudget } from "./time-budget";
+import type { ErrorKind, FetchRequest, FetchResult, LaneTurn, Redirect, RequestLane, ResponseMeta } from "./types";
 
 export { buildUserAgent } from "./build-user-agent";
 
@@ -24,6 +25,8 @@ export type FetchOptions = {
   /** TIDINGS_ALLOW_PRIVATE_NETWORKS: skip the SSRF guard (tests, LAN-only installs). */
   allowPrivateNetworks: boolean;
   maxRedirects?: number;
+  /** The process's request lane (serial queue, per-domain gap, robots.txt); none in unit tests of this layer. */
+  lane?: RequestLane;
 };
 
 const DEFAULT_MAX_REDIRECTS = 5;
@@ -31,7 +34,8 @@ const MAX_DETAIL_LENGTH = 300;
 
 export async function fetchFeed(request: FetchRequest, options: FetchOptions): Promise<FetchResult> {
   const startedAt = performance.now();
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const budget = createTimeBudget(options.timeoutMs);
+  const { signal } = budget;
   const { headers, conditional } = buildRequestHeaders({
     userAgent: options.userAgent,
     etag: request.etag,
@@ -45,6 +49,8 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
   let phase: "headers" | "body" = "headers";
   let url: URL | null = null;
   let response: Dispatcher.ResponseData | null = null;
+  // An object, not a `let`: the turn is taken in the send callback and released in `finally`.
+  const held: { turn: Extract<LaneTurn, { go: true }> | null } = { turn: null };
 
   const describe = (permanentRedirectUrl: string | null = null): ResponseMeta => ({
     requestedUrl: request.url,
@@ -72,6 +78,14 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
       checkUrl: (href) => checkUrl(href, options),
       discard: (body) => discardBody(body, counter),
       send: async (next) => {
+        // Each hop is a request of its own: it waits its turn and its domain's gap like any other.
+        held.turn?.release();
+        held.turn = null;
+        budget.pause();
+        const granted = options.lane ? await options.lane(next) : null;
+        if (granted && !granted.go) return { refused: granted };
+        held.turn = granted;
+        budget.run();
         phase = "headers";
         url = next;
         response = null;
@@ -107,5 +121,8 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     const failure = classifyTransportError(error, { phase, budgetExceeded: signal.aborted, timeoutMs: options.timeoutMs });
     if (failure === null) throw error;
     return fail(failure.errorKind, failure.detail);
+  } finally {
+    budget.pause();
+    held.turn?.release();
   }
 }

@@ -3,7 +3,7 @@
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import type { UrlVerdict } from "./check-url";
-import type { Redirect } from "./types";
+import type { ErrorKind, Redirect } from "./types";
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -11,7 +11,8 @@ export type RedirectChain =
   | { kind: "response"; url: URL; response: Dispatcher.ResponseData; redirects: Redirect[] }
   | {
       kind: "refused";
-      errorKind: "blocked" | "redirect_loop";
+      /** blocked / redirect_loop from the guard, or whatever the lane refused a hop with (robots.txt). */
+      errorKind: ErrorKind;
       detail: string;
       /** The last URL that answered (null when the first URL was refused before any request). */
       url: URL | null;
@@ -26,7 +27,8 @@ export type FollowInput = {
   redirects: Redirect[];
   /** The URL guard, applied to the first URL and to every Location before it is dialled. */
   checkUrl: (href: string) => UrlVerdict;
-  send: (url: URL) => Promise<Dispatcher.ResponseData>;
+  /** Sends one request, after its turn in the lane; a turn refused sends nothing. */
+  send: (url: URL) => Promise<Dispatcher.ResponseData | { refused: { errorKind: ErrorKind; detail: string } }>;
   discard: (body: Readable) => Promise<void>;
 };
 
@@ -39,6 +41,7 @@ export async function followRedirects(input: FollowInput): Promise<RedirectChain
   // Bounded: every pass either returns or adds a hop, and hops are capped below.
   for (;;) {
     const response = await input.send(url);
+    if ("refused" in response) return refuse(response.refused.errorKind, response.refused.detail, null, null, redirects);
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== "string" || location === "") {
       return { kind: "response", url, response, redirects };
@@ -81,7 +84,7 @@ function withoutFragment(url: URL): string {
 }
 
 function refuse(
-  errorKind: "blocked" | "redirect_loop",
+  errorKind: ErrorKind,
   detail: string,
   url: URL | null,
   response: Dispatcher.ResponseData | null,

@@ -70,3 +70,11 @@ export type FetchResult =
   | { outcome: "ok"; body: Buffer; meta: ResponseMeta }
   | { outcome: "not_modified"; meta: ResponseMeta }
   | { outcome: "error"; errorKind: ErrorKind; detail: string; meta: ResponseMeta };
+
+/**
+ * The lane a request waits in before it is sent (every hop of a redirect chain too). Passed down by
+ * the caller, so the fetch layer never imports the round: it asks for a turn, sends, reads, and
+ * gives the turn back. A refused turn (robots.txt) sends nothing and becomes an error outcome.
+ */
+export type LaneTurn = { go: true; release(): void } | { go: false; errorKind: ErrorKind; detail: string };
+export type RequestLane = (url: URL) => Promise<LaneTurn>;

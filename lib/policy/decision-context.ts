@@ -59,7 +59,7 @@ export function scheduleAfter(ctx: DecisionContext, waitSeconds: number): Date {
  *
  * Across installations, phases also differ by when each user subscribed and by the installation's
  * random cron second (lib/round/scheduler.ts); within a round, requests to one host are
- * interleaved and spaced (lib/round/interleave-by-host.ts, host-spacing.ts).
+ * interleaved and spaced (lib/round/interleave-by-host.ts, request-lane.ts).
  *
  * Why not jitter every wait at the floor: rounds run on a fixed tick (every 5 min by default), so
  * any extra delay after a floor wait, however small, pushes the fetch to a later round: a 60-min

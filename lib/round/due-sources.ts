@@ -1,5 +1,5 @@
-// Which sources a round fetches: enabled and due, oldest due first, except those whose host
-// asked everyone to wait (Retry-After).
+// Which sources a round fetches: enabled and due, oldest due first, with the Retry-After holds of
+// their hosts (the round fetches those once the hold has ended, if that is within its budget).
 //
 // "Due" has a small tolerance: a source fetched 10 s into a round is due again 10 s after the
 // tick one interval later, and would otherwise wait a whole extra tick (an hourly feed fetched
@@ -19,7 +19,10 @@ export type DueSource = SourceRow;
 /** At most this early, and only for sources not under a Retry-After. */
 export const DUE_TOLERANCE_MS = 30_000;
 
-export async function listDueSources(db: Db, now: Date): Promise<ListedSource[]> {
+/** Host name → end of its Retry-After hold (only holds still running). */
+export type HostHolds = Map<string, Date>;
+
+export async function listDueSources(db: Db, now: Date): Promise<{ sources: ListedSource[]; holds: HostHolds }> {
   const [due, waitingHosts] = await Promise.all([
     db.source.findMany({
       where: {
@@ -34,7 +37,7 @@ export async function listDueSources(db: Db, now: Date): Promise<ListedSource[]>
     }),
     listWaitingHosts(db, now),
   ]);
-  return due.filter((source) => !waitingHosts.has(hostOf(source.feedUrl)));
+  return { sources: due, holds: waitingHosts };
 }
 
 /**
@@ -47,16 +50,33 @@ export async function rereadSource(db: Db, sourceId: number): Promise<DueSource 
   return row ?? null;
 }
 
-/** A manual fetch takes the source whatever its schedule, but still honours its host's Retry-After. */
-export async function findSourceForManualFetch(db: Db, sourceId: number, now: Date): Promise<ListedSource | { waitUntil: Date } | null> {
-  const source = await db.source.findUnique({ where: { id: sourceId }, select: { id: true, feedUrl: true } });
+/**
+ * A manual fetch takes the source whatever its schedule, but never undercuts a Retry-After (its
+ * host's or its own), and a source fetched within `repeatMs` is not asked again: a second click
+ * would cost the publisher a request and could bring nothing the first did not.
+ */
+export async function findSourceForManualFetch(
+  db: Db,
+  sourceId: number,
+  now: Date,
+  repeatMs = 0,
+): Promise<ListedSource | { waitUntil: Date } | { fetchedAt: Date } | null> {
+  const source = await db.source.findUnique({ where: { id: sourceId }, select: { id: true, feedUrl: true, retryAfterUntil: true, lastFetchedAt: true } });
   if (!source) return null;
-  const host = await db.hostState.findUnique({ where: { host: hostOf(source.feedUrl) } });
-  if (host?.retryAfterUntil && host.retryAfterUntil > now) return { waitUntil: host.retryAfterUntil };
-  return source;
+  const host = await findHostHold(db, source.feedUrl, now);
+  const waitUntil = [host, source.retryAfterUntil].filter((date): date is Date => date !== null && date > now).sort((a, b) => b.getTime() - a.getTime())[0];
+  if (waitUntil) return { waitUntil };
+  if (source.lastFetchedAt && now.getTime() - source.lastFetchedAt.getTime() < repeatMs) return { fetchedAt: source.lastFetchedAt };
+  return { id: source.id, feedUrl: source.feedUrl };
 }
 
-async function listWaitingHosts(db: Db, now: Date): Promise<Set<string>> {
-  const hosts = await db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true } });
-  return new Set(hosts.map((row) => row.host));
+/** The end of the Retry-After hold on this URL's host name, or null when there is none now. */
+export async function findHostHold(db: Db, url: string, now: Date): Promise<Date | null> {
+  const host = await db.hostState.findUnique({ where: { host: hostOf(url) } });
+  return host?.retryAfterUntil && host.retryAfterUntil > now ? host.retryAfterUntil : null;
+}
+
+async function listWaitingHosts(db: Db, now: Date): Promise<HostHolds> {
+  const hosts = await db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true, retryAfterUntil: true } });
+  return new Map(hosts.map((row) => [row.host, row.retryAfterUntil!]));
 }

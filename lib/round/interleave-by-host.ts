@@ -1,11 +1,11 @@
-// Orders a round so that consecutive requests go to different hosts whenever possible: the
-// per-host gap then costs no wall time. Within a host, the due order is kept.
-import { hostOf } from "@/lib/fetch/host-of";
+// Orders a round so that consecutive requests go to different registrable domains whenever
+// possible: the per-domain gap then costs no wall time. Within a domain, the due order is kept.
+import { politenessKeyOf } from "@/lib/fetch/host-of";
 
 export function interleaveByHost<T extends { feedUrl: string }>(sources: T[]): T[] {
   const queues = new Map<string, T[]>();
   for (const source of sources) {
-    const host = hostOf(source.feedUrl);
+    const host = politenessKeyOf(source.feedUrl);
     const queue = queues.get(host) ?? [];
     queue.push(source);
     queues.set(host, queue);

@@ -1,13 +1,15 @@
 // The one place rounds are started in a process. Guards against overlap twice over: a cron tick
 // or a manual "round now" JOINS the round in progress instead of starting a second one, and a
-// manual "fetch this source now" waits its turn in the same serial lane, so there is never more
-// than one request in flight from this process. (Across instances, the database lease rules.)
+// manual "fetch this source now" waits for it (a round holds the lease). Requests themselves, from
+// rounds, subscriptions and discovery alike, take turns in the request lane (request-lane.ts), so
+// there is never more than one in flight from this process. (Across instances, the lease rules.)
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { remember } from "@/lib/remember";
 import { runRound, type RoundReport } from "@/lib/round/run-round";
 import { roundSettingsFromEnv } from "@/lib/round/round-settings";
 import type { RoundTrigger } from "@/lib/store/rounds";
+import { FETCH_NOW_REPEAT_MS } from "@/lib/round/fetch-now-rule";
 
 type RunnerState = { current: Promise<RoundReport> | null; lane: Promise<unknown>; stopping: boolean };
 
@@ -24,9 +26,14 @@ export function requestRound(trigger: Exclude<RoundTrigger, "manual">): Promise<
   return runner.current;
 }
 
-/** Fetches one source now, after whatever fetch work is already queued (never in parallel). */
+
+/**
+ * Fetches one source now, after whatever round is already queued (its requests take their turns
+ * in the same request lane as everyone's). Never during a Retry-After, and not again within
+ * FETCH_NOW_REPEAT_MS of its last fetch.
+ */
 export function fetchSourceNow(sourceId: number): Promise<RoundReport> {
-  return enqueue(() => runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger: "manual", sourceId }));
+  return enqueue(() => runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger: "manual", sourceId, repeatMs: FETCH_NOW_REPEAT_MS }));
 }
 
 /** Shutdown: no new fetch starts; resolves once the current one has finished and been stored. */

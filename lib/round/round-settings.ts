@@ -4,15 +4,19 @@ import { randomUUID } from "node:crypto";
 import type { Env } from "@/lib/env";
 import type { FetchOptions } from "@/lib/fetch/fetch-feed";
 import { buildUserAgent } from "@/lib/fetch/build-user-agent";
+import { laneWithGap } from "@/lib/round/request-lane";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { PolicySettings } from "@/lib/policy/types";
 import packageJson from "@/package.json";
+import type { RobotsMode } from "@/lib/parse/judge-robots";
 
 export type RoundSettings = {
   fetch: FetchOptions;
   hostGapMs: number;
   budgetMs: number;
   policy: PolicySettings;
+  /** TIDINGS_ROBOTS: which robots.txt rules are obeyed (robots-lane.ts). */
+  robots: RobotsMode;
   /** Names this process as a lease holder. */
   instanceId: string;
 };
@@ -29,6 +33,8 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
+      // Every caller of fetchFeed with these options waits its turn in the process's one lane.
+      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS),
     },
     hostGapMs: env.TIDINGS_HOST_GAP_MS,
     budgetMs: env.TIDINGS_ROUND_BUDGET_SECONDS * 1000,
@@ -42,6 +48,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       backoffCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.backoffCapSeconds, maxIntervalSeconds),
       breakerCooldownCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.breakerCooldownCapSeconds, maxIntervalSeconds),
     },
+    robots: env.TIDINGS_ROBOTS,
     instanceId: PROCESS_INSTANCE_ID,
   };
 }

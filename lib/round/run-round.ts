@@ -3,13 +3,10 @@
 import type { Db } from "@/lib/db/prisma-client";
 import { acquireLease, releaseLease, ROUND_LEASE } from "@/lib/store/lease";
 import { finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
-import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
-import { listDueSources, findSourceForManualFetch, rereadSource, type ListedSource } from "@/lib/round/due-sources";
+import { listDueSources, findSourceForManualFetch, type HostHolds, type ListedSource } from "@/lib/round/due-sources";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
-import { hostOf } from "@/lib/fetch/host-of";
-import { createHostSpacing } from "@/lib/round/host-spacing";
-import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offline-guard";
-import { fetchAndRecord, type FetchLine } from "@/lib/round/fetch-and-record";
+import { walkSources } from "@/lib/round/walk-sources";
+import type { FetchLine } from "@/lib/round/fetch-and-record";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { createLogger } from "@/lib/log";
 
@@ -21,6 +18,8 @@ export type RoundOptions = {
   sourceId?: number;
   /** Checked before each fetch: on shutdown the current fetch finishes and no new one starts. */
   shouldStop?: () => boolean;
+  /** With sourceId: a source fetched less than this long ago is not asked again (repeated clicks). */
+  repeatMs?: number;
 };
 
 export type RoundReport =
@@ -36,12 +35,12 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   try {
     // Read under the lease: a list read before it could predate another instance's round and
     // fetch its sources a second time.
-    const picked = await pickSources(db, options.sourceId);
+    const picked = await pickSources(db, options);
     if ("reason" in picked) return { status: "skipped", reason: picked.reason };
     const interrupted = await markInterruptedRounds(db);
     if (interrupted > 0) log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
     const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: new Date() });
-    const { lines, tally } = await walkSources(db, settings, roundId, interleaveByHost(picked.sources), options, lease);
+    const { lines, tally } = await walkSources(db, settings, { roundId, sources: interleaveByHost(picked.sources), holds: picked.holds }, options, lease);
     await finishRound(db, { roundId, finishedAt: new Date(), tally });
     log.info(
       `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}`,
@@ -52,95 +51,20 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   }
 }
 
-async function pickSources(db: Db, sourceId: number | undefined): Promise<{ sources: ListedSource[] } | { reason: string }> {
+type Picked = { sources: ListedSource[]; holds: HostHolds } | { reason: string };
+
+async function pickSources(db: Db, options: RoundOptions): Promise<Picked> {
+  const { sourceId } = options;
   if (sourceId === undefined) {
     const due = await listDueSources(db, new Date());
     // Nothing to fetch is not a round: no Round row for an idle tick.
-    return due.length > 0 ? { sources: due } : { reason: "no source is due" };
+    return due.sources.length > 0 ? due : { reason: "no source is due" };
   }
-  const source = await findSourceForManualFetch(db, sourceId, new Date());
+  const source = await findSourceForManualFetch(db, sourceId, new Date(), options.repeatMs);
   if (source === null) return { reason: `no source with id ${sourceId}` };
   if ("waitUntil" in source) return { reason: `its publisher asked to wait until ${source.waitUntil.toISOString()} (Retry-After)` };
-  return { sources: [source] };
-}
-
-async function walkSources(
-  db: Db,
-  settings: RoundSettings,
-  roundId: number,
-  sources: ListedSource[],
-  options: RoundOptions,
-  lease: { name: string; holder: string; ttlMs: number },
-): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
-  const started = performance.now();
-  const spacing = createHostSpacing(settings.hostGapMs);
-  const waitingHosts = new Set<string>();
-  const lines: FetchLine[] = [];
-  let offlineTally: OfflineTally = { attempts: 0, networkErrors: 0 };
-  const tally: RoundTally = emptyTally(sources.length);
-  let leaseRenewedAt = performance.now();
-
-  for (const listed of sources) {
-    if (options.shouldStop?.()) break;
-    if (performance.now() - started > settings.budgetMs) {
-      tally.budgetExhausted = true;
-      break;
-    }
-    const source = await rereadSource(db, listed.id);
-    // Removed, or disabled by the person since the round began (a manual fetch is their own request).
-    if (!source || (!source.enabled && options.sourceId === undefined)) continue;
-    const host = hostOf(source.feedUrl);
-    if (waitingHosts.has(host)) continue;
-    await spacing.waitFor(host);
-    // Renewed now and then, not per source: a long round keeps its lease at little cost.
-    if (performance.now() - leaseRenewedAt > lease.ttlMs / 4) {
-      // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
-      if (!(await acquireLease(db, { ...lease, now: new Date() }))) break;
-      leaseRenewedAt = performance.now();
-    }
-    const line = await fetchAndRecord(db, settings, source, {
-      roundId,
-      manual: options.trigger === "manual",
-      offline: (attempt) => looksOffline((offlineTally = countAttempt(offlineTally, attempt.errorKind))),
-    });
-    spacing.markDone(host);
-    lines.push(line);
-    addToTally(tally, line);
-    if (line.decision?.hostRetryAfterUntil) waitingHosts.add(host);
-    if (looksOffline(offlineTally)) {
-      tally.offline = true;
-      await forgiveEarlierNetworkErrors(db, lines);
-      log.warn(`round ${roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`);
-      break;
-    }
+  if ("fetchedAt" in source) {
+    return { reason: `it was fetched at ${source.fetchedAt.toISOString()}, less than ${Math.round((options.repeatMs ?? 0) / 60_000)} minutes ago; asking again so soon would cost its publisher a request for nothing new` };
   }
-  return { lines, tally };
-}
-
-/** Errors counted before the round was judged offline were not the publishers' fault either. */
-async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<void> {
-  const counted = lines.filter((line) => line.outcome === "error" && line.before && line.decision && line.decision.next.consecutiveErrors > line.before.consecutiveErrors);
-  await forgiveOfflineErrors(
-    db,
-    counted.map((line) => ({
-      sourceId: line.sourceId,
-      consecutiveErrors: line.before!.consecutiveErrors,
-      breakerState: line.before!.breakerState,
-      breakerChangedAt: line.before!.breakerChangedAt,
-      breakerCooldownSeconds: line.before!.breakerCooldownSeconds,
-    })),
-  );
-}
-
-function emptyTally(sourcesDue: number): RoundTally {
-  return { sourcesDue, sourcesAttempted: 0, okCount: 0, notModifiedCount: 0, errorCount: 0, newArticles: 0, bytesReceived: 0, offline: false, budgetExhausted: false };
-}
-
-function addToTally(tally: RoundTally, line: FetchLine): void {
-  tally.sourcesAttempted += 1;
-  if (line.outcome === "ok") tally.okCount += 1;
-  else if (line.outcome === "not_modified") tally.notModifiedCount += 1;
-  else tally.errorCount += 1;
-  tally.newArticles += line.newArticles;
-  tally.bytesReceived += line.bytes;
+  return { sources: [source], holds: new Map() };
 }

@@ -6,6 +6,8 @@ import { checkUrl } from "@/lib/fetch/check-url";
 import { fetchFeed } from "@/lib/fetch/fetch-feed";
 import { discoverFeeds } from "@/lib/parse/discover-feeds";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
+import { findHostHold } from "@/lib/round/due-sources";
+import { withRobots } from "@/lib/round/robots-lane";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { recordFirstFetch } from "@/lib/sources/record-first-fetch";
 
@@ -19,7 +21,8 @@ export type SubscribeResult =
 /** How many HTML pages we follow to their feed before giving up (a page pointing at a page...). */
 const MAX_DISCOVERY_HOPS = 1;
 
-export async function subscribe(db: Db, settings: RoundSettings, input: SubscribeInput, hops = 0): Promise<SubscribeResult> {
+export async function subscribe(db: Db, roundSettings: RoundSettings, input: SubscribeInput, hops = 0): Promise<SubscribeResult> {
+  const settings = withRobots(db, roundSettings);
   const url = input.url.trim();
   if (url === "") return invalid("url", "Enter the address of a feed or of a site");
   const verdict = checkUrl(url, { allowPrivateNetworks: settings.fetch.allowPrivateNetworks });
@@ -27,10 +30,15 @@ export async function subscribe(db: Db, settings: RoundSettings, input: Subscrib
   const duplicate = await findExisting(db, verdict.url.href);
   if (duplicate) return alreadySubscribed(duplicate);
 
+  // Subscribing is a request like any other: never during its host's Retry-After, and through the
+  // lane (settings.fetch carries it) with the per-domain gap.
+  const held = await findHostHold(db, verdict.url.href, new Date());
+  if (held) return invalid("url", `Its server asked Tidings to wait until ${held.toISOString()} (Retry-After); try again after that`);
   const startedAt = new Date();
   const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
   if (fetched.outcome !== "ok") {
-    return invalid("url", fetched.outcome === "error" ? `Unreachable: ${fetched.detail}` : "The server answered 304 to a request without validators");
+    if (fetched.outcome === "not_modified") return invalid("url", "The server answered 304 to a request without validators");
+    return invalid("url", fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`);
   }
   const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, url: fetched.meta.finalUrl });
   if (parsed.ok) {

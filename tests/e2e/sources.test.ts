@@ -159,7 +159,15 @@ describe("a source's health page", () => {
   it("shows 200, then 304, then 500 in order with the right figures", async () => {
     const page = await browser.newPage();
     const id = await subscribeThroughForm(page, publisher.url("/seq.xml"));
+    // "Fetch now" asks a publisher at most once in 5 minutes: a click right after the subscription's
+    // own fetch sends nothing and says why. Each later click here is made to look 10 minutes later.
+    const requestsAfterSubscribing = publisher.requestsTo("/seq.xml").length;
+    await page.getByRole("button", { name: "Fetch now" }).click();
+    await expect.poll(() => page.locator("[data-fetch-result]").textContent(), { timeout: 20_000 }).toMatch(/less than 5 minutes ago/);
+    expect(publisher.requestsTo("/seq.xml")).toHaveLength(requestsAfterSubscribing);
+    expect(await page.locator("[data-fetch-now-rule]").textContent()).toMatch(/At most once every 5 minutes/);
     for (const expected of [/Fetched: not modified \(304\)/, /Fetched: error \(http_5xx/]) {
+      await database.db.source.update({ where: { id }, data: { lastFetchedAt: new Date(Date.now() - 10 * 60_000) } });
       await page.getByRole("button", { name: "Fetch now" }).click();
       await expect.poll(() => page.locator("[data-fetch-result]").textContent(), { timeout: 20_000 }).toMatch(expected);
     }

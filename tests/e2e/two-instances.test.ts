@@ -46,6 +46,8 @@ function defineTwoInstanceTests(): void {
       TIDINGS_MIN_INTERVAL: "1",
       // 10 sources on one host take about 3 s: a round spans a tick of the other server.
       TIDINGS_HOST_GAP_MS: "300",
+      // This test counts feed requests exactly; robots.txt reads are tested in round-robots.test.ts.
+      TIDINGS_ROBOTS: "off",
       TIDINGS_LOG_LEVEL: "info",
     };
     // Started together, as two instances deployed at once would be.

@@ -73,7 +73,9 @@ export type Publisher = {
   close(): Promise<void>;
 };
 
-export async function startPublisher(routes: Record<string, Handler> = {}): Promise<Publisher> {
+/** `host`: another loopback address (127.0.0.2, ...) is another host name to Tidings, on the same machine. */
+export async function startPublisher(routes: Record<string, Handler> = {}, options: { host?: string } = {}): Promise<Publisher> {
+  const host = options.host ?? "127.0.0.1";
   const table = new Map(Object.entries(routes));
   const requests: RecordedRequest[] = [];
   const server = createServer((request, response) => {
@@ -98,9 +100,9 @@ export async function startPublisher(routes: Record<string, Handler> = {}): Prom
       else response.writeHead(500).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${host}:${port}`;
   let closing: Promise<void> | null = null;
   return {
     origin,

@@ -3,9 +3,11 @@ import type { Db } from "@/lib/db/prisma-client";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { createSource } from "@/lib/store/create-source";
+import { laneWithGap } from "@/lib/round/request-lane";
 
 export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {}): RoundSettings {
   const { fetch, ...rest } = overrides;
+  const hostGapMs = rest.hostGapMs ?? 0;
   return {
     fetch: {
       userAgent: "Tidings/0.1.0 (+https://github.com/tidings-reader/tidings; self-hosted feed reader; 1 subscriber)",
@@ -13,11 +15,14 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
       maxBodyBytes: 10 * 1024 * 1024,
       // The local publisher lives on 127.0.0.1: tests turn the private-network switch on explicitly.
       allowPrivateNetworks: true,
+      lane: laneWithGap(hostGapMs),
       ...fetch,
     },
-    hostGapMs: 0,
+    hostGapMs,
     budgetMs: 60_000,
     policy: DEFAULT_POLICY_SETTINGS,
+    // Tests that do not care about robots.txt keep it out of their request counts.
+    robots: "off",
     instanceId: "test-instance",
     ...rest,
   };

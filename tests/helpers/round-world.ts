@@ -21,6 +21,7 @@ export function setUpRoundWorld(): RoundWorld {
     await world.database.db.source.deleteMany();
     await world.database.db.folder.deleteMany();
     await world.database.db.hostState.deleteMany();
+    await world.database.db.robotsTxt.deleteMany();
     await world.database.db.lease.deleteMany();
     world.publisher.clearRequests();
   });

@@ -22,6 +22,7 @@ import { firstLogPage, listFetchLog, LOG_PAGE_SIZE } from "@/lib/health/list-fet
 import { listSourceEvents } from "@/lib/health/list-source-events";
 import { BADGE_WINDOW, deriveCachingBadges } from "@/lib/health/derive-caching-badges";
 import { sumDays } from "@/lib/health/fill-days";
+import { getRobotsNotice } from "@/lib/health/get-robots-notice";
 
 export const dynamic = "force-dynamic";
 
@@ -52,13 +53,18 @@ export default async function SourcePage({ params, searchParams }: Props) {
     listSourceEvents(id),
   ]);
   if (!source) notFound();
-  const median = await getMedianDuration(id, now, windows.d7.total);
+  const [median, robotsNotice] = await Promise.all([getMedianDuration(id, now, windows.d7.total), getRobotsNotice(source.feedUrl)]);
   const log = pagedLog ?? firstLogPage(recent);
   const totals = sumDays(days);
   return (
     <>
       <SourceSummary source={source} health={classifySourceHealth(source, now)} />
       {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
+      {robotsNotice ? (
+        <HealthSection id="robots" title="robots.txt">
+          <p data-robots-notice>{robotsNotice}</p>
+        </HealthSection>
+      ) : null}
       <HealthSection id="timeline" title="Recent fetches" intro="Each cell is one fetch: ✓ ok (articles or an unchanged body), = not modified (304, nothing sent), ✕ error.">
         <OutcomeStrip fetches={recent} slots={TIMELINE_SLOTS} />
         <OutcomeLegend />

@@ -1,0 +1,37 @@
+// The request lane with robots.txt in front of it: before a request to a URL, the rules of its
+// origin are looked up (read at most once a day, refresh-robots.ts); a URL that robots.txt keeps
+// Tidings from is refused without a request (an error outcome `blocked`), and the turn waits the
+// origin's Crawl-delay (capped at a minute) if it is longer than the usual gap.
+import type { Db } from "@/lib/db/prisma-client";
+import { productTokenOf } from "@/lib/fetch/build-user-agent";
+import type { RequestLane } from "@/lib/fetch/types";
+import { describeRobotsRefusal, judgeRobots } from "@/lib/parse/judge-robots";
+import { findRobotsTxt } from "@/lib/round/refresh-robots";
+import { laneWithGap, takeTurn } from "@/lib/round/request-lane";
+import type { RoundSettings } from "@/lib/round/round-settings";
+import { createLogger } from "@/lib/log";
+import { describeError } from "@/lib/describe-error";
+
+const log = createLogger("fetch");
+
+export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
+  if (settings.robots === "off") return laneWithGap(settings.hostGapMs);
+  const token = productTokenOf(settings.fetch.userAgent);
+  return async (url) => {
+    // A robots.txt that cannot be looked up (the database failed) holds no feed back: the usual
+    // gap applies, and the fetch's own store step reports the database.
+    const robots = await findRobotsTxt(db, settings, url.origin).catch((error: unknown) => {
+      log.warn(`robots.txt of ${url.origin} could not be looked up: ${describeError(error)}`);
+      return null;
+    });
+    if (robots === null) return takeTurn(url, settings.hostGapMs);
+    const verdict = judgeRobots({ robotsUrl: `${url.origin}/robots.txt`, body: robots.body, url: url.href, token, mode: settings.robots });
+    if (!verdict.allowed) return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
+    return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs));
+  };
+}
+
+/** The settings every fetch of a round or a subscription uses: the lane, with robots.txt. */
+export function withRobots(db: Db, settings: RoundSettings): RoundSettings {
+  return { ...settings, fetch: { ...settings.fetch, lane: robotsLane(db, settings) } };
+}

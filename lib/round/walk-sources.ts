@@ -1,0 +1,128 @@
+// The walk of a round: the listed sources ONE AT A TIME (every request takes its turn in the
+// process's lane, which keeps the per-domain gap), up to the time budget.
+//
+// Retry-After is a schedule, not a stop: a source whose host NAME is held (a 429 earlier in this
+// round, or one still running from before; HostState in the database, so every instance sees it)
+// is set aside and the other hosts go on. When only held sources are left, the walk waits for the
+// earliest hold to end if that is within the budget, then fetches them; otherwise they stay due
+// (already overdue, so the next round lists them first). No request goes to a host during its hold.
+import type { Db } from "@/lib/db/prisma-client";
+import { hostOf } from "@/lib/fetch/host-of";
+import { acquireLease } from "@/lib/store/lease";
+import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
+import type { RoundTally } from "@/lib/store/rounds";
+import { rereadSource, type HostHolds, type ListedSource } from "@/lib/round/due-sources";
+import { fetchAndRecord, type FetchLine } from "@/lib/round/fetch-and-record";
+import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offline-guard";
+import type { RoundSettings } from "@/lib/round/round-settings";
+import { withRobots } from "@/lib/round/robots-lane";
+import { createLogger } from "@/lib/log";
+
+const log = createLogger("round");
+
+/** How often a walk waiting out a hold looks at shouldStop (shutdown must not wait minutes). */
+const HOLD_POLL_MS = 250;
+
+export type WalkPlan = { roundId: number; sources: ListedSource[]; holds: HostHolds };
+type WalkOptions = { trigger: string; sourceId?: number; shouldStop?: () => boolean };
+type LeaseInput = { name: string; holder: string; ttlMs: number };
+
+export async function walkSources(db: Db, roundSettings: RoundSettings, plan: WalkPlan, options: WalkOptions, lease: LeaseInput): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
+  const { roundId } = plan;
+  const settings = withRobots(db, roundSettings);
+  const deadline = performance.now() + settings.budgetMs;
+  const holds = new Map([...plan.holds].map(([host, until]) => [host, until.getTime()]));
+  const queue = [...plan.sources];
+  const setAside: ListedSource[] = [];
+  const lines: FetchLine[] = [];
+  let offlineTally: OfflineTally = { attempts: 0, networkErrors: 0 };
+  const tally: RoundTally = emptyTally(plan.sources.length);
+  let leaseRenewedAt = performance.now();
+  const heldUntil = (listed: ListedSource) => (holds.get(hostOf(listed.feedUrl)) ?? 0) > Date.now();
+
+  // Bounded: every pass takes a source off `queue` or `setAside` (each is fetched at most once),
+  // or sleeps towards a hold that ends before the deadline.
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    if (performance.now() > deadline) {
+      tally.budgetExhausted = queue.length + setAside.length > 0;
+      break;
+    }
+    let listed = queue.shift();
+    if (listed === undefined) {
+      const ready = setAside.findIndex((candidate) => !heldUntil(candidate));
+      if (ready >= 0) listed = setAside.splice(ready, 1)[0]!;
+      else if (setAside.length === 0) break;
+      else {
+        const firstEnd = Math.min(...setAside.map((candidate) => holds.get(hostOf(candidate.feedUrl)) ?? 0));
+        if (firstEnd - Date.now() > deadline - performance.now()) {
+          log.info(`round ${roundId}: ${setAside.length} source(s) held by Retry-After past the budget stay due for the next round`);
+          break;
+        }
+        await sleep(Math.min(HOLD_POLL_MS, firstEnd - Date.now()));
+        continue;
+      }
+    }
+    if (heldUntil(listed)) {
+      setAside.push(listed);
+      continue;
+    }
+    const source = await rereadSource(db, listed.id);
+    // Removed, or disabled by the person since the round began (a manual fetch is their own request).
+    if (!source || (!source.enabled && options.sourceId === undefined)) continue;
+    // Renewed now and then, not per source: a long round keeps its lease at little cost.
+    if (performance.now() - leaseRenewedAt > lease.ttlMs / 4) {
+      // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
+      if (!(await acquireLease(db, { ...lease, now: new Date() }))) break;
+      leaseRenewedAt = performance.now();
+    }
+    const line = await fetchAndRecord(db, settings, source, {
+      roundId,
+      manual: options.trigger === "manual",
+      offline: (attempt) => looksOffline((offlineTally = countAttempt(offlineTally, attempt.errorKind))),
+    });
+    lines.push(line);
+    addToTally(tally, line);
+    const hold = line.decision?.hostRetryAfterUntil;
+    if (hold) holds.set(hostOf(source.feedUrl), hold.getTime());
+    if (looksOffline(offlineTally)) {
+      tally.offline = true;
+      await forgiveEarlierNetworkErrors(db, lines);
+      log.warn(`round ${roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`);
+      break;
+    }
+  }
+  return { lines, tally };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
+}
+
+/** Errors counted before the round was judged offline were not the publishers' fault either. */
+async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<void> {
+  const counted = lines.filter((line) => line.outcome === "error" && line.before && line.decision && line.decision.next.consecutiveErrors > line.before.consecutiveErrors);
+  await forgiveOfflineErrors(
+    db,
+    counted.map((line) => ({
+      sourceId: line.sourceId,
+      consecutiveErrors: line.before!.consecutiveErrors,
+      breakerState: line.before!.breakerState,
+      breakerChangedAt: line.before!.breakerChangedAt,
+      breakerCooldownSeconds: line.before!.breakerCooldownSeconds,
+    })),
+  );
+}
+
+function emptyTally(sourcesDue: number): RoundTally {
+  return { sourcesDue, sourcesAttempted: 0, okCount: 0, notModifiedCount: 0, errorCount: 0, newArticles: 0, bytesReceived: 0, offline: false, budgetExhausted: false };
+}
+
+function addToTally(tally: RoundTally, line: FetchLine): void {
+  tally.sourcesAttempted += 1;
+  if (line.outcome === "ok") tally.okCount += 1;
+  else if (line.outcome === "not_modified") tally.notModifiedCount += 1;
+  else tally.errorCount += 1;
+  tally.newArticles += line.newArticles;
+  tally.bytesReceived += line.bytes;
+}
