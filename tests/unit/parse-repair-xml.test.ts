@@ -26,6 +26,7 @@ describe("recoverable damage is repaired before the strict parser sees it", () =
     const result = await parseFeed({ body: readFileSync(path.join(FIXTURES, "rss-damaged.xml")), contentType: null, url: "https://qa.example.com/feed" });
     expect(result).toEqual({
       ok: true,
+      reading: { encoding: "utf-8", encodingSource: "utf8-valid", xmlRecovery: null }, // lexical repairs are not "recovery"
       feed: {
         kind: "rss",
         title: "Q&A Weekly — issue 7",
