@@ -17,6 +17,8 @@ const MIN_CONFIDENCE = 0.2;
 // In French, German or Polish text well under a third of the letters are accented; Cyrillic,
 // Greek or Thai bytes read as Latin-1 are nearly all "accented" letters (ëÁË ÐÅÒÅÖÉÔØ).
 const MAX_PLAUSIBLE_ACCENTED_SHARE = 0.3;
+// The share is a property of the language, so a sample tells it; a 10 MB body need not be scanned.
+const SAMPLE_BYTES = 64 * 1024;
 
 export function declarationFits(body: Uint8Array, encoding: string, detect: () => DetectedEncoding | null): boolean {
   if (encoding === "utf-8") return mostlyUtf8(body);
@@ -25,7 +27,7 @@ export function declarationFits(body: Uint8Array, encoding: string, detect: () =
   const guess = detect();
   if (guess === null || guess.confidence < MIN_CONFIDENCE || scriptOf(guess.encoding) === scriptOf(encoding)) return true;
   if (MULTI_BYTE.has(guess.encoding) && !strictlyDecodes(body, guess.encoding)) return true;
-  return scriptOf(encoding) !== "latin" || accentedShare(new TextDecoder(encoding).decode(body)) <= MAX_PLAUSIBLE_ACCENTED_SHARE;
+  return scriptOf(encoding) !== "latin" || accentedShare(new TextDecoder(encoding).decode(body.subarray(0, SAMPLE_BYTES))) <= MAX_PLAUSIBLE_ACCENTED_SHARE;
 }
 
 function scriptOf(encoding: string): string {
