@@ -6,6 +6,8 @@ import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/round/attempt";
 import { attemptFetch } from "@/lib/round/attempt-fetch";
 import { decideForAttempt } from "@/lib/round/decide-for-attempt";
+import type { RequestPace } from "@/lib/round/discover-in-fetch";
+import { findSubscribed } from "@/lib/store/find-subscribed";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { recordFetch } from "@/lib/store/record-fetch";
 import type { SourceRow } from "@/lib/store/source-row";
@@ -33,9 +35,9 @@ export async function fetchAndRecord(
   db: Db,
   settings: RoundSettings,
   source: SourceRow,
-  context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
+  context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean; pace?: RequestPace },
 ): Promise<FetchLine> {
-  const attempt = await attemptFetch(source, settings.fetch, context.manual);
+  const attempt = await attemptFetch(source, settings.fetch, context.manual, { pace: context.pace, findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) });
   const offline = context.offline(attempt);
   let before: SourceRow | null = null;
   const decidePolicy = decideForAttempt(attempt, settings.policy, offline);

@@ -102,6 +102,8 @@ async function walkSources(
       roundId,
       manual: options.trigger === "manual",
       offline: (attempt) => looksOffline((offlineTally = countAttempt(offlineTally, attempt.errorKind))),
+      // A second request inside the fetch (a discovered feed) keeps the host gap too.
+      pace: { before: (url) => spacing.waitFor(hostOf(url)), after: (url) => spacing.markDone(hostOf(url)) },
     });
     spacing.markDone(host);
     lines.push(line);
