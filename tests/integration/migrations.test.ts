@@ -59,13 +59,16 @@ describe("the migration runner", () => {
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0001_init") });
     const before = createPrismaClient(target);
     try {
-      const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" } });
+      // Raw SQL, like the Round below: today's client would ask the old table for columns added since.
+      const [source] = await before.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'Feed', ${target.provider === "sqlite" ? "1764460800000" : "now()"}) RETURNING "id"`,
+      );
       const round = await before.$queryRawUnsafe<{ id: number }[]>(
         `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${target.provider === "sqlite" ? "1764460800000" : "now()"}, 'cli', 'old', 1) RETURNING "id"`,
       );
-      await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 } });
+      await before.fetch.create({ data: { sourceId: Number(source!.id), roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 } });
       await before.article.create({
-        data: { sourceId: source.id, dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
+        data: { sourceId: Number(source!.id), dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
       });
     } finally {
       await closePrismaClient(before);
