@@ -1,5 +1,6 @@
 // Entry point of the `tidings` command line. Each command lives in lib/cli/commands.
 import { UsageError } from "@/lib/cli/cli-error";
+import { ignoreClosedStdout } from "@/lib/cli/ignore-closed-stdout";
 import { describeError } from "@/lib/describe-error";
 import { disconnectDb, getDatabaseTarget } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
@@ -29,6 +30,7 @@ function usage(): string {
 
 /** Runs one command and returns the process exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
+  ignoreClosedStdout();
   const [name, ...rest] = argv;
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     console.log(usage());
