@@ -11,7 +11,6 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BUILT = path.join(ROOT, "dist/cli/tidings.mjs");
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 // Migrations, the parse worker and the default database are this installation's, not the working
@@ -21,24 +20,32 @@ process.env.TIDINGS_PROJECT_ROOT ||= ROOT;
 // directory's tsconfig.json unless told where it is: "Cannot find module '@/lib/cli/cli-error'".
 process.env.TSX_TSCONFIG_PATH ||= path.join(ROOT, "tsconfig.json");
 
-/** Whether dist/cli was built from the sources as they are now (scripts/build-cli.mjs lists them). */
-function isBuildFresh() {
+/** The built entry point if dist/cli was built from the sources as they are now, else null. */
+function freshBuild() {
   try {
-    const { inputs } = JSON.parse(readFileSync(path.join(ROOT, "dist/cli/inputs.json"), "utf8"));
-    statSync(BUILT);
-    return inputs.every((input) => {
+    // scripts/build-cli.mjs lists every source file it read, with its size and time.
+    const { entry, inputs } = JSON.parse(readFileSync(path.join(ROOT, "dist/cli/build.json"), "utf8"));
+    const unchanged = inputs.every((input) => {
       const stat = statSync(path.join(ROOT, input.path));
       return stat.size === input.size && stat.mtimeMs === input.mtimeMs;
     });
+    return unchanged ? path.join(ROOT, "dist/cli", entry) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 async function loadCli() {
-  if (process.env.TIDINGS_CLI_FROM_SOURCES !== "true" && isBuildFresh()) return import(pathToFileURL(BUILT).href);
-  const { tsImport } = await import("tsx/esm/api");
-  return tsImport(pathToFileURL(path.join(ROOT, "lib/cli/main.ts")).href, { parentURL: import.meta.url, tsconfig: process.env.TSX_TSCONFIG_PATH });
+  const built = process.env.TIDINGS_CLI_FROM_SOURCES === "true" ? null : freshBuild();
+  if (built) return import(pathToFileURL(built).href);
+  // Registered for the whole process (ESM and CommonJS: the project's .ts files are CommonJS to
+  // tsx), not tsImport's namespace, which cannot resolve the commands' dynamic import().
+  const { register } = await import("tsx/esm/api");
+  const { register: registerCommonJs } = await import("tsx/cjs/api");
+  register({ tsconfig: process.env.TSX_TSCONFIG_PATH });
+  registerCommonJs();
+  const loaded = await import(pathToFileURL(path.join(ROOT, "lib/cli/main.ts")).href);
+  return loaded.main ? loaded : loaded.default;
 }
 
 const { main } = await loadCli();

@@ -17,8 +17,12 @@ const ROOT = path.resolve(__dirname, "../..");
 const SOURCES = 20;
 
 function timeCli(databaseUrl: string, fromSources: boolean): number {
+  return timeNode([path.join(ROOT, "bin/tidings.mjs"), "sources"], databaseUrl, fromSources);
+}
+
+function timeNode(args: string[], databaseUrl: string, fromSources: boolean): number {
   const started = performance.now();
-  execFileSync(process.execPath, [path.join(ROOT, "bin/tidings.mjs"), "sources"], {
+  execFileSync(process.execPath, args, {
     // Not the checkout: the command line must not depend on its working directory.
     cwd: "/",
     env: { ...process.env, DATABASE_URL: databaseUrl, TIDINGS_LOG_LEVEL: "warn", TIDINGS_CLI_FROM_SOURCES: String(fromSources) },
@@ -39,7 +43,10 @@ async function main(): Promise<void> {
   const database = await createFreshDatabase();
   try {
     for (let n = 0; n < SOURCES; n += 1) await addDueSource(database.db, `https://feeds.example/${n}.xml`);
+    // What no command line can go below on this machine (and how busy it is right now).
+    const bareNode = percentile(Array.from({ length: RUNS }, () => timeNode(["-e", "0"], database.url, false)), 50);
     const figures = [
+      { figure: `\`node -e 0\` on this machine, median of ${RUNS} (the floor)`, value: ms(bareNode, 0), target: "for comparison" },
       { figure: `\`tidings sources\` (${SOURCES} sources, SQLite), built CLI, median of ${RUNS}`, value: ms(median(database.url, false, RUNS), 0), target: "≤ 500 ms" },
     ];
     if (SOURCE_RUNS > 0) {
