@@ -10,6 +10,7 @@ import { sourcesUsage, runSourcesCommand } from "@/lib/cli/commands/sources";
 import { importUsage, runImportCommand } from "@/lib/cli/commands/import";
 import { exportUsage, runExportCommand } from "@/lib/cli/commands/export";
 import { passwordUsage, runPasswordCommand } from "@/lib/cli/commands/password";
+import { apiPasswordUsage, runApiPasswordCommand } from "@/lib/cli/commands/api-password";
 
 type Command = { usage: string; run: (args: string[]) => Promise<number> };
 
@@ -21,6 +22,7 @@ const commands: Record<string, Command> = {
   import: { usage: importUsage, run: runImportCommand },
   export: { usage: exportUsage, run: runExportCommand },
   password: { usage: passwordUsage, run: runPasswordCommand },
+  "api-password": { usage: apiPasswordUsage, run: runApiPasswordCommand },
 };
 
 function usage(): string {
