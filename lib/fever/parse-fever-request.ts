@@ -71,7 +71,9 @@ function parseMark(params: URLSearchParams): FeverMark {
     if (as !== "read" && as !== "unread" && as !== "saved" && as !== "unsaved") {
       throw new BadParameter("as: mark=item takes as=read, unread, saved or unsaved");
     }
-    return { kind: "item", as, ids: parseIdList(params.get("id"), "id", 1) };
+    const ids = parseIdList(params.get("id"), "id", 1);
+    if (ids.length === 0) throw new BadParameter("id: mark=item needs the id of an item");
+    return { kind: "item", as, ids };
   }
   if (mark === "feed" || mark === "group") {
     if (as !== "read") throw new BadParameter(`as: mark=${mark} takes as=read only`);
