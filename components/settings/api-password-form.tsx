@@ -5,7 +5,7 @@ import { useActionState } from "react";
 import { clearApiPassword, saveApiPassword } from "@/app/settings/actions";
 import type { ApiPasswordState } from "@/lib/auth/api-password-state";
 import type { ApiAccount } from "@/lib/auth/get-api-account";
-import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH } from "@/lib/auth/api-credentials";
+import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH } from "@/lib/auth/api-credential-limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "@/components/sources/form.module.css";

@@ -9,11 +9,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "@/lib/auth/password-hash";
+import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH, MIN_API_PASSWORD_LENGTH } from "@/lib/auth/api-credential-limits";
 
-export const DEFAULT_API_USER = "tidings";
-export const MIN_API_PASSWORD_LENGTH = 8;
-export const MAX_API_PASSWORD_LENGTH = 1024;
-export const MAX_API_USER_LENGTH = 64;
+export { DEFAULT_API_USER } from "@/lib/auth/api-credential-limits";
 
 export type ApiCredentials = { user: string; feverKeyDigest: string; passwordHash: string };
 
