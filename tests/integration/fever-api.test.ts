@@ -8,6 +8,7 @@ import { compareUnreadCounts, seedArticles, seedSource, useDatabaseInProcess } f
 import * as feverPhpRoute from "@/app/api/fever.php/route";
 import * as feverRoute from "@/app/api/fever/route";
 import * as listRoute from "@/app/api/articles/route";
+import * as articleRoute from "@/app/api/articles/[id]/route";
 import { handleFeverCall } from "@/lib/fever/handle-fever-call";
 import { LoginThrottle } from "@/lib/auth/login-throttle";
 import { deriveApiCredentials, feverKeyOf } from "@/lib/auth/api-credentials";
@@ -223,6 +224,21 @@ describe("Fever marks", () => {
     expect((await fever({ query: "saved_item_ids" })).body.saved_item_ids).toBe(String(id));
     await fever({ body: { mark: "item", as: "unsaved", id: String(id) } });
     expect(await readerIds("starred=true")).toEqual([]);
+  });
+
+  it("sees what the web reader marks: read and starred through the reader's PATCH", async () => {
+    const id = ids[30]!;
+    const patch = await articleRoute.PATCH(
+      new Request(`http://${HOST}/api/articles/${id}`, { method: "PATCH", body: JSON.stringify({ read: true, starred: true }), headers: { host: HOST, "content-type": "application/json" } }),
+      { params: Promise.resolve({ id: String(id) }) },
+    );
+    expect(patch.status).toBe(200);
+    const { body } = await fever({ query: `unread_item_ids&saved_item_ids&items&with_ids=${id}` });
+    expect((body.unread_item_ids as string).split(",").map(Number)).not.toContain(id);
+    expect(body.saved_item_ids).toBe(String(id));
+    expect(body.items).toMatchObject([{ id, is_read: 1, is_saved: 1 }]);
+    await fever({ body: { mark: "item", as: "unsaved", id: String(id) } });
+    await fever({ body: { mark: "item", as: "unread", id: String(id) } });
   });
 
   it("marks a feed read before a time only, and a group (a folder) the same way", async () => {
