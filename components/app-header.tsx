@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/", label: "Articles" },
   { href: "/sources", label: "Sources" },
   { href: "/health", label: "Health" },
+  { href: "/settings", label: "Settings" },
 ] as const;
 
 export function AppHeader({ loginRequired }: { loginRequired: boolean }) {

@@ -10,6 +10,13 @@ import { isValidSessionToken, SESSION_COOKIE } from "@/lib/auth/session-token";
 /** Reachable without a session: the login page (and its server action), and liveness checks. */
 const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
 
+/**
+ * The feed apps' APIs: they authenticate every call themselves, with the API password
+ * (lib/fever/handle-fever-call.ts), never with a session. Exact paths: an API credential opens
+ * these routes and nothing else.
+ */
+const OWN_AUTH_PATHS = new Set(["/api/fever", "/api/fever.php"]);
+
 export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
   const auth = await getAuthState();
   const passwordRequired = auth.passwordFrom !== "none";
@@ -20,7 +27,8 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
       { status: 421, headers: { "Content-Type": "text/plain; charset=utf-8" } },
     );
   }
-  if (!passwordRequired || PUBLIC_PATHS.has(request.nextUrl.pathname)) return null;
+  const path = request.nextUrl.pathname;
+  if (!passwordRequired || PUBLIC_PATHS.has(path) || OWN_AUTH_PATHS.has(path)) return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
   return refuseWithoutSession(request);
 }

@@ -40,3 +40,8 @@ export class LoginThrottle {
     for (const key of [...this.failures.keys()]) if (this.recent(key, now).length === 0) this.failures.delete(key);
   }
 }
+
+/** The per-client key: the first X-Forwarded-For address (see the note at the top), else one shared key. */
+export function throttleClientOf(headers: Headers): string {
+  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}

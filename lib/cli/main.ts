@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<Command>> = {
   import: () => import("@/lib/cli/commands/import").then((m) => ({ usage: m.importUsage, run: m.runImportCommand })),
   export: () => import("@/lib/cli/commands/export").then((m) => ({ usage: m.exportUsage, run: m.runExportCommand })),
   password: () => import("@/lib/cli/commands/password").then((m) => ({ usage: m.passwordUsage, run: m.runPasswordCommand })),
+  "api-password": () => import("@/lib/cli/commands/api-password").then((m) => ({ usage: m.apiPasswordUsage, run: m.runApiPasswordCommand })),
 };
 
 async function usage(): Promise<string> {

@@ -30,7 +30,7 @@ describe("the first screen", () => {
     await page.goto(server.url);
     await expect.poll(() => page.title()).toBe("Tidings");
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Articles", "Sources", "Health"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Articles", "Sources", "Health", "Settings"]);
     expect(await page.getByRole("heading", { name: "No feeds yet" }).isVisible()).toBe(true);
     expect(await page.locator(".empty-state code").textContent()).toBe("npx tidings add https://example.com/feed.xml");
     await page.screenshot({ path: screenshotPath("home-empty"), fullPage: true });

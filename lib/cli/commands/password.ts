@@ -24,10 +24,10 @@ export async function runPasswordCommand(args: string[]): Promise<number> {
 }
 
 /** The first line of stdin: typed at a prompt, or piped (`printf '%s' "$PW" | tidings password`). */
-async function readPassword(): Promise<string> {
+export async function readPassword(prompt = "New password"): Promise<string> {
   const lines = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stdout : undefined, terminal: false });
   try {
-    if (process.stdin.isTTY) process.stdout.write("New password (shown as you type; or pipe it in): ");
+    if (process.stdin.isTTY) process.stdout.write(`${prompt} (shown as you type; or pipe it in): `);
     for await (const line of lines) return line;
     return "";
   } finally {

@@ -1,0 +1,46 @@
+// The Fever `items` query, as SQL. Fever pages by article id (its ids are its cursor), so this is
+// a keyset on the primary key: `since_id` walks up from an id, `max_id` down from one (0: from
+// the newest), both LIMIT 50, one index seek at any depth; articles inserted meanwhile get
+// higher ids and are found by the next `since_id` call, never shifting a page.
+import { Prisma } from "@/lib/generated/sqlite";
+import type { FeverItemsQuery } from "@/lib/fever/parse-fever-request";
+
+export const FEVER_PAGE_SIZE = 50;
+
+export type FeverItemRow = {
+  id: number;
+  sourceId: number;
+  title: string;
+  author: string | null;
+  content: string | null;
+  summary: string | null;
+  url: string | null;
+  publishedAt: Date;
+  readAt: Date | null;
+  starredAt: Date | null;
+};
+
+const COLUMNS = Prisma.sql`"id", "sourceId", "title", "author", "content", "summary", "url", "publishedAt", "readAt", "starredAt"`;
+
+export function buildFeverItemsSql(query: FeverItemsQuery): Prisma.Sql {
+  const page = (where: Prisma.Sql, order: "ASC" | "DESC") =>
+    Prisma.sql`SELECT ${COLUMNS} FROM "Article" WHERE ${where} ORDER BY "id" ${Prisma.raw(order)} LIMIT ${FEVER_PAGE_SIZE}`;
+  switch (query.kind) {
+    case "oldest":
+      return page(Prisma.sql`1 = 1`, "ASC");
+    case "since":
+      return page(Prisma.sql`"id" > ${query.id}`, "ASC");
+    case "max":
+      return page(query.id === 0 ? Prisma.sql`1 = 1` : Prisma.sql`"id" < ${query.id}`, "DESC");
+    case "with":
+      return page(query.ids.length === 0 ? Prisma.sql`1 = 0` : Prisma.sql`"id" IN (${Prisma.join(query.ids)})`, "ASC");
+  }
+}
+
+/** Ids of one state, ascending: unread (`readAt IS NULL`) or saved (`starredAt IS NOT NULL`), each through its own index. */
+export function buildFeverIdsSql(state: "unread" | "saved"): Prisma.Sql {
+  const where = state === "unread" ? Prisma.sql`"readAt" IS NULL` : Prisma.sql`"starredAt" IS NOT NULL`;
+  return Prisma.sql`SELECT "id" FROM "Article" WHERE ${where} ORDER BY "id"`;
+}
+
+export const FEVER_TOTAL_SQL = Prisma.sql`SELECT COUNT(*) AS "total" FROM "Article"`;
