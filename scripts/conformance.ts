@@ -4,8 +4,8 @@
 //
 // Every .xml/.rss/.atom/.rdf/.json file goes through parseFeed with url
 // http://example.com/<path relative to dir> and contentType null, except that the corpus's
-// `Header:` lines are honoured (Content-Type → contentType, Content-Location → url), because
-// those files test exactly that. Each file is reported as parsed, classified error, or crash
+// `Header:` lines are honoured (Content-Type → contentType, Content-Location → contentLocation),
+// because those files test exactly that. Each file is reported as parsed, classified error, or crash
 // (an exception, or a result that does not match the ParseResult contract).
 //
 // A file's leading comment may hold `Expect:` — a Python expression over feedparser's result.
@@ -49,12 +49,12 @@ async function main(): Promise<void> {
     const relative = path.relative(root, file).split(path.sep).join("/");
     const body = await readFile(file);
     const header = readHeader(body.toString("latin1"));
-    const url = header.contentLocation ?? `${DOCUMENT_ORIGIN}/${relative}`;
+    const url = `${DOCUMENT_ORIGIN}/${relative}`;
     let result: ParseResult | null = null;
     let outcome: Outcome;
     let note: string;
     try {
-      result = await parseFeed({ body, contentType: header.contentType, url });
+      result = await parseFeed({ body, contentType: header.contentType, contentLocation: header.contentLocation, url });
       const problem = checkContract(result);
       outcome = problem ? "crash" : result.ok ? "parsed" : "classified";
       note = problem ?? (result.ok ? `${result.feed.kind}, ${result.feed.items.length} items` : `${result.errorKind}: ${result.detail}`);

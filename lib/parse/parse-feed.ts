@@ -4,6 +4,7 @@ import { decodeBody } from "./decode-body";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./parse-json-feed";
 import { parseXmlFeed } from "./parse-xml-feed";
+import { pickDocumentUrl } from "./pick-document-url";
 import { readXmlFeed } from "./read-xml-feed";
 import { declaresEntities, ENTITY_REFUSAL } from "./refuse-entities";
 import { repairXml } from "./repair-xml";
@@ -11,7 +12,7 @@ import type { ParseInput, ParseResult } from "./types";
 
 export async function parseFeed(input: ParseInput): Promise<ParseResult> {
   const { text } = decodeBody(input.body, input.contentType);
-  const documentUrl = URL.canParse(input.url) ? new URL(input.url).href : null;
+  const documentUrl = pickDocumentUrl(input.url, input.contentLocation ?? null);
   const detected = detectFormat(text);
 
   switch (detected.format) {

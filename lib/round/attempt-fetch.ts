@@ -25,7 +25,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   if (bodyHash === source.lastBodyHash) {
     return { ...withBody, finishedAt: new Date(), outcome: "ok", errorKind: null, detail: "body unchanged", bodyUnchanged: true };
   }
-  const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, url: result.meta.finalUrl });
+  const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, contentLocation: result.meta.headers.contentLocation, url: result.meta.finalUrl });
   if (!parsed.ok) {
     // A body we cannot read is not a success: validators and body hash stay as they were.
     return { ...base, finishedAt: new Date(), outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail };

@@ -29,7 +29,7 @@ export async function parseFeedOffThread(input: ParseInput): Promise<ParseResult
     const timer = setTimeout(() => failAll(slot, `parsing took longer than ${PARSE_TIME_LIMIT_MS / 1000} s`), PARSE_TIME_LIMIT_MS);
     slot.pending.set(id, { resolve, timer });
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.worker.postMessage({ id, body: new Uint8Array(input.body), contentType: input.contentType, url: input.url });
+    slot.worker.postMessage({ id, body: new Uint8Array(input.body), contentType: input.contentType, contentLocation: input.contentLocation, url: input.url });
   });
 }
 

@@ -32,7 +32,7 @@ export async function subscribe(db: Db, settings: RoundSettings, input: Subscrib
   if (fetched.outcome !== "ok") {
     return invalid("url", fetched.outcome === "error" ? `Unreachable: ${fetched.detail}` : "The server answered 304 to a request without validators");
   }
-  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, url: fetched.meta.finalUrl });
+  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, contentLocation: fetched.meta.headers.contentLocation, url: fetched.meta.finalUrl });
   if (parsed.ok) {
     // A permanent redirect on the very first request is adopted at once: nothing to compare yet.
     const feedUrl = fetched.meta.permanentRedirectUrl ?? verdict.url.href;

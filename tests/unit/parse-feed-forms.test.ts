@@ -77,3 +77,18 @@ describe("links and authors", () => {
     expect(feed.items[0]?.author).toBe("D A");
   });
 });
+
+describe("Content-Location as the base URL", () => {
+  const rss = '<rss version="2.0"><channel><item><title>t</title><link>posts/1</link></item></channel></rss>';
+  it.each([
+    ["an absolute same-origin location", "https://feeds.example.com/blog/index.xml", "https://feeds.example.com/blog/posts/1"],
+    ["a relative location, resolved against the feed URL", "/blog/", "https://feeds.example.com/blog/posts/1"],
+    ["another origin is ignored", "https://cdn.example.net/blog/", "https://feeds.example.com/posts/1"],
+    ["another scheme is another origin", "http://feeds.example.com/blog/", "https://feeds.example.com/posts/1"],
+    ["an unparseable location is ignored", "http://[bad/", "https://feeds.example.com/posts/1"],
+    ["no header", null, "https://feeds.example.com/posts/1"],
+  ])("%s", async (_name, contentLocation, link) => {
+    const result = await parseFeed({ body: Buffer.from(rss), contentType: null, contentLocation, url: "https://feeds.example.com/feed" });
+    expect(result.ok && result.feed.items[0]?.url).toBe(link);
+  });
+});
