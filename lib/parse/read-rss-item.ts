@@ -17,7 +17,7 @@ export function readRssItem(item: XmlElement): RawItem {
   const guid = childText(item, "guid") ?? readAttr(item, "rdf:about")?.trim() ?? null;
   const titleElement = firstFilledChild(item, "title", "dc:title");
   const contentElement = firstFilledChild(item, ...CONTENT_FIELDS);
-  const description = toSource(firstFilledChild(item, "description"));
+  const description = toSource(firstFilledChild(item, "description", "dc:description"));
   return {
     guid,
     url: readItemLink(item),

@@ -92,3 +92,8 @@ describe("Content-Location as the base URL", () => {
     expect(result.ok && result.feed.items[0]?.url).toBe(link);
   });
 });
+
+it("RSS: dc:description stands in for a missing description", async () => {
+  const result = await parseText('<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item><title>t</title><dc:description>From DC</dc:description></item></channel></rss>');
+  expect(result.ok && result.feed.items[0]?.content).toBe("From DC");
+});
