@@ -24,9 +24,23 @@ const BOX_PREFIXES = ["margin", "padding", "border"];
 const TOKEN = /\s*(?:(?:!important|(?:rgba?|hsla?)\(\s*[\d.%]{1,8}(?:\s*[,/\s]\s*[\d.%]{1,8}){2,3}\s*\)|[a-z][a-z0-9-]*|#[0-9a-f]{3,8}|(?:\d{1,3}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|rem|ex|ch|pt|pc|cm|mm|in|%)?|'[\w\s-]{1,64}'|"[\w\s-]{1,64}")(?![\w.#%'"(-])|,|\/(?!\*))\s*/iy;
 const MAX_STYLE_LENGTH = 1000;
 
+// Feeds repeat the same few style strings on every paragraph of every item: remembered, bounded.
+const MAX_REMEMBERED = 512;
+const remembered = new Map<string, string>();
+
 /** The safe declarations of a style attribute, as "name: value;" joined by spaces; "" when none. */
 export function sanitizeStyle(style: string): string {
   if (style.length > MAX_STYLE_LENGTH) return "";
+  let kept = remembered.get(style);
+  if (kept === undefined) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    kept = readDeclarations(style);
+    remembered.set(style, kept);
+  }
+  return kept;
+}
+
+function readDeclarations(style: string): string {
   const kept: string[] = [];
   for (const declaration of style.split(";")) {
     const colon = declaration.indexOf(":");
