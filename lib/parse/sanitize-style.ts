@@ -16,12 +16,12 @@ const BOX_PREFIXES = ["margin", "padding", "border"];
 // and "width"/"height" (feedparser keeps them; a link sized to 100% of its container is the
 // click-hijacking trick, and images already carry their size as attributes).
 
-// One value token: a keyword, a non-negative number (at most 3 digits: "99999em" is no layout
-// a reader needs) with a unit, a hex colour, an rgb()/hsl()
+// One value token: a keyword, a non-negative number (at most 999px or 99em: "padding: 999em"
+// on a link is a page-sized click target, no layout a reader needs) with a unit, a hex colour, an rgb()/hsl()
 // of numbers, a quoted font name, a comma or slash, or !important. No "(" outside the colour
 // functions (so no url(), expression(), var(), attr()), no "\" escapes, no "/*" comments, and no
 // negative numbers (a negative margin or indent is how content is pulled over the page).
-const TOKEN = /\s*(?:(?:!important|(?:rgba?|hsla?)\(\s*[\d.%]{1,8}(?:\s*[,/\s]\s*[\d.%]{1,8}){2,3}\s*\)|[a-z][a-z0-9-]*|#[0-9a-f]{3,8}|(?:\d{1,3}(?:\.\d{1,3})?|\.\d{1,3})(?:px|em|rem|ex|ch|pt|pc|cm|mm|in|%)?|'[\w\s-]{1,64}'|"[\w\s-]{1,64}")(?![\w.#%'"(-])|,|\/(?!\*))\s*/iy;
+const TOKEN = /\s*(?:(?:!important|(?:rgba?|hsla?)\(\s*[\d.%]{1,8}(?:\s*[,/\s]\s*[\d.%]{1,8}){2,3}\s*\)|[a-z][a-z0-9-]*|#[0-9a-f]{3,8}|(?:\d{1,3}(?:\.\d{1,3})?|\.\d{1,3})(?:px|pt|mm|%)?|(?:\d{1,2}(?:\.\d{1,3})?|\.\d{1,3})(?:em|rem|ex|ch|pc|cm|in)|'[\w\s-]{1,64}'|"[\w\s-]{1,64}")(?![\w.#%'"(-])|,|\/(?!\*))\s*/iy;
 const MAX_STYLE_LENGTH = 1000;
 
 // Feeds repeat the same few style strings on every paragraph of every item: remembered, bounded.

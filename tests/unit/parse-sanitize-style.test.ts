@@ -33,6 +33,7 @@ describe("sanitizeStyle: allowlisted properties with strictly matched values", (
     ["a comment", "color: red/**/"],
     ["a negative margin", "margin-top: -500px"],
     ["an absurd length", "margin: 99999em"],
+    ["a page-sized padding in em", "padding: 999em"],
     ["a quote breaking out", 'color: red" onclick="x'],
     ["an unknown property", "foo: red"],
     ["a value-less declaration", "color:"],
