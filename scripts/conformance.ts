@@ -4,25 +4,33 @@
 //
 // Every .xml/.rss/.atom/.rdf/.json file goes through parseFeed with url
 // http://example.com/<path relative to dir> and contentType null, except that the corpus's
-// `Header:` lines are honoured (Content-Type → contentType, Content-Location → url), because
-// those files test exactly that. Each file is reported as parsed, classified error, or crash
+// `Header:` lines are honoured (Content-Type → contentType, Content-Location → contentLocation),
+// because those files test exactly that. Each file is reported as parsed, classified error, or crash
 // (an exception, or a result that does not match the ParseResult contract).
 //
 // A file's leading comment may hold `Expect:` — a Python expression over feedparser's result.
-// The mappable part is every `==` comparison between feed['title'], feed['link'],
-// entries[N]['title'], entries[N]['link'] (or the .title/.link forms) and string literals;
-// other clauses (bozo, encoding, *_detail, content, ...) are not applicable to our result
+// The mappable part is every `==` comparison between a string literal and feed['title'],
+// feed['link'], entries[N]['title'], entries[N]['link'] (or the .title/.link forms),
+// entries[N]['description' | 'summary' | 'content'][0]['value'] (content), or between a time
+// tuple and entries[N]['published_parsed' | 'updated_parsed' | 'created_parsed'] (date); other
+// clauses (bozo, encoding, *_detail, feed-level dates, ...) are not applicable to our result
 // format and are skipped. A file with at least one mappable clause counts once; it is met when
 // all its mappable clauses hold. What counts as "reproduced":
 //  - titles: ours is plain text by contract, feedparser's sometimes keeps (sanitized) markup.
 //    Met when ours equals the expected string literally, or equals it after the same
 //    plain-text conversion we apply (tags stripped, entities decoded, whitespace collapsed).
 //  - links: met when equal, or equal after URL normalisation (new URL(x).href).
+//  - content: behaviour, not bytes: met when our content or summary shows the same text as the
+//    expected HTML (tags stripped on both) with the same elements, attributes and style
+//    properties in the same order (text only when the expected value is plain text); attributes we add ourselves (rel, target, loading, ...) and
+//    attribute values (we resolve URLs, normalise styles) are not compared.
+//  - dates: our one item date (published, else updated) equals the tuple's first six fields, UTC.
 //  - feedparser's suite served files from http://127.0.0.1:8097/; expectations naming that
 //    document origin are read with our document origin (http://example.com) instead.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { collapseWhitespace, htmlToText } from "../lib/parse/html-text";
+import { Parser as HtmlParser } from "htmlparser2";
 import { parseFeed } from "../lib/parse/parse-feed";
 import type { ParseResult } from "../lib/parse/types";
 
@@ -31,7 +39,8 @@ const DOCUMENT_ORIGIN = "http://example.com";
 const FEEDPARSER_ORIGIN = "http://127.0.0.1:8097";
 
 type Accessor = { scope: "feed" } | { scope: "entry"; index: number };
-type Field = { accessor: Accessor; field: "title" | "link" };
+type FieldName = "title" | "link" | "content" | "date";
+type Field = { accessor: Accessor; field: FieldName };
 type Clause = { fields: Field[]; literals: string[] };
 type Outcome = "parsed" | "classified" | "crash";
 
@@ -45,18 +54,19 @@ async function main(): Promise<void> {
   let met = 0;
   const encodingFiles = { total: 0, decoded: 0, failed: [] as string[] };
   let unsafe = 0;
+  const byField = new Map<FieldName, { mappable: number; met: number }>();
   const started = performance.now();
 
   for (const file of files) {
     const relative = path.relative(root, file).split(path.sep).join("/");
     const body = await readFile(file);
     const header = readHeader(body.toString("latin1"));
-    const url = header.contentLocation ?? `${DOCUMENT_ORIGIN}/${relative}`;
+    const url = `${DOCUMENT_ORIGIN}/${relative}`;
     let result: ParseResult | null = null;
     let outcome: Outcome;
     let note: string;
     try {
-      result = await parseFeed({ body, contentType: header.contentType, url });
+      result = await parseFeed({ body, contentType: header.contentType, contentLocation: header.contentLocation, url });
       const problem = checkContract(result);
       outcome = problem ? "crash" : result.ok ? "parsed" : "classified";
       note = problem ?? (result.ok ? `${result.feed.kind}, ${result.feed.items.length} items` : `${result.errorKind}: ${result.detail}`);
@@ -79,7 +89,12 @@ async function main(): Promise<void> {
       mappable++;
       const ok = result?.ok === true && clauses.every((clause) => holds(clause, result));
       if (ok) met++;
-      else unmet.push(`${relative}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`);
+      const kinds = [...new Set(clauses.flatMap((clause) => clause.fields.map((field) => field.field)))];
+      for (const kind of kinds) {
+        const tally = byField.get(kind) ?? { mappable: 0, met: 0 };
+        byField.set(kind, { mappable: tally.mappable + 1, met: tally.met + (ok ? 1 : 0) });
+      }
+      if (!ok) unmet.push(`[${kinds.join(", ")}] ${relative}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`);
       verdict = ok ? "  [expectation met]" : "  [expectation NOT met]";
     }
     console.log(`${outcome.padEnd(10)} ${relative}  (${note})${verdict}`);
@@ -90,7 +105,8 @@ async function main(): Promise<void> {
   console.log(`\nfiles: ${files.length}  parsed: ${totals.parsed}  classified errors: ${totals.classified}  crashes: ${totals.crash}`);
   console.log(`unsafe survivors: ${unsafe}`);
   console.log(`encoding files decoded: ${encodingFiles.decoded} of ${encodingFiles.total}${encodingFiles.failed.map((line) => `\n  ${line}`).join("")}`);
-  console.log(`title/link expectations met: ${met} of ${mappable} (${share.toFixed(1)}%)  in ${Math.round(performance.now() - started)} ms`);
+  const fieldShares = [...byField].map(([kind, tally]) => `${kind} ${tally.met}/${tally.mappable}`).join(", ");
+  console.log(`title/link/content/date expectations met: ${met} of ${mappable} (${share.toFixed(1)}%; ${fieldShares})  in ${Math.round(performance.now() - started)} ms`);
   process.exitCode = totals.crash > 0 ? 1 : 0;
 }
 
@@ -119,7 +135,7 @@ function readClauses(expression: string): Clause[] {
     const operands = splitOutsideStrings(part.trim(), "==").map((operand) => operand.trim());
     if (operands.length < 2) continue;
     const fields = operands.map(readField);
-    const literals = operands.map(readStringExpression);
+    const literals = operands.map((operand) => readStringExpression(operand) ?? readTimeTuple(operand));
     if (!operands.every((_, i) => fields[i] !== null || literals[i] !== null)) continue;
     const clause = { fields: fields.filter((f): f is Field => f !== null), literals: literals.filter((l): l is string => l !== null) };
     if (clause.fields.length > 0 && clause.literals.length > 0) clauses.push(clause);
@@ -128,10 +144,28 @@ function readClauses(expression: string): Clause[] {
 }
 
 function readField(operand: string): Field | null {
-  const match = /^(feed|entries\[(\d+)\])(?:\[['"](title|link)['"]\]|\.(title|link))$/.exec(operand);
+  const match = /^(feed|entries\[(\d+)\])(?:\[['"](\w+)['"]\]|\.(\w+))(\[0\]\[['"]value['"]\])?$/.exec(operand);
   if (!match) return null;
   const accessor: Accessor = match[1] === "feed" ? { scope: "feed" } : { scope: "entry", index: Number(match[2]) };
-  return { accessor, field: (match[3] ?? match[4]) === "title" ? "title" : "link" };
+  const name = `${match[3] ?? match[4]}${match[5] ? "[0].value" : ""}`;
+  const field: FieldName | null =
+    name === "title" || name === "link"
+      ? name
+      : accessor.scope === "entry" && ["description", "summary", "content[0].value"].includes(name)
+        ? "content"
+        : accessor.scope === "entry" && /^(published|updated|created)_parsed$/.test(name)
+          ? "date"
+          : null;
+  return field === null ? null : { accessor, field };
+}
+
+/** `(2003, 12, 31, 10, 14, 55, 2, 365, 0)` (a Python time.struct_time) → "2003-12-31T10:14:55Z". */
+function readTimeTuple(operand: string): string | null {
+  const match = /^\((\d{4}), (\d{1,2}), (\d{1,2}), (\d{1,2}), (\d{1,2}), (\d{1,2}), \d, \d{1,3}, 0\)$/.exec(operand);
+  if (!match) return null;
+  const [year, ...rest] = match.slice(1, 7);
+  const [month, day, hour, minute, second] = rest.map((part) => part.padStart(2, "0"));
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}Z`;
 }
 
 /** `u'a' + 'b\n'` → "ab\n"; null when the operand is anything else. */
@@ -174,25 +208,61 @@ function splitOutsideStrings(text: string, separator: string): string[] {
 
 function holds(clause: Clause, result: ParseResult | null): boolean {
   return clause.fields.every((field) => {
-    const actual = readActual(field, result);
-    return actual !== undefined && clause.literals.every((literal) => matches(field.field, actual, literal));
+    const candidates = readCandidates(field, result);
+    return candidates !== undefined && clause.literals.every((literal) => candidates.some((actual) => matches(field.field, actual, literal)));
   });
 }
 
-function matches(field: "title" | "link", actual: string, expectedRaw: string): boolean {
+function matches(field: FieldName, actual: string, expectedRaw: string): boolean {
   const expected = expectedRaw.split(FEEDPARSER_ORIGIN).join(DOCUMENT_ORIGIN);
   if (actual === expected) return true;
+  if (field === "date") return false;
+  if (field === "content") {
+    // Plain text expected: we present text as paragraphs, so only the text is compared.
+    const shape = describeMarkup(expected);
+    return htmlToText(actual) === htmlToText(expected) && (shape === "" || describeMarkup(actual) === shape);
+  }
   if (field === "title") return actual === collapseWhitespace(expected) || actual === htmlToText(expected);
   return URL.canParse(expected) && actual === new URL(expected).href;
 }
 
+const ATTRIBUTES_WE_ADD = new Set(["rel", "target", "loading", "referrerpolicy", "sandbox"]);
+
+/** The elements of an HTML fragment with their attribute names and style property names. */
+function describeMarkup(html: string): string {
+  const shape: string[] = [];
+  const parser = new HtmlParser({
+    onopentag(name, attributes) {
+      const names = Object.keys(attributes).filter((attribute) => !ATTRIBUTES_WE_ADD.has(attribute)).sort();
+      const style = attributes.style?.split(";").map((declaration) => declaration.split(":")[0]?.trim().toLowerCase()).filter(Boolean) ?? [];
+      shape.push(`${name}[${names.join(" ")}]${style.length > 0 ? `{${style.join(" ")}}` : ""}`);
+    },
+  });
+  parser.end(html);
+  return shape.join(" ");
+}
+
 function readActual(field: Field, result: ParseResult | null): string | undefined {
+  return readCandidates(field, result)?.[0];
+}
+
+/** What of ours a field compares with: content is checked against our content and our summary. */
+function readCandidates(field: Field, result: ParseResult | null): string[] | undefined {
   if (!result?.ok) return undefined;
   const { feed } = result;
-  if (field.accessor.scope === "feed") return (field.field === "title" ? feed.title : feed.siteUrl) ?? "";
+  if (field.accessor.scope === "feed") return [(field.field === "title" ? feed.title : feed.siteUrl) ?? ""];
   const item = feed.items[field.accessor.index];
   if (!item) return undefined;
-  return (field.field === "title" ? item.title : item.url) ?? "";
+  switch (field.field) {
+    case "title":
+      return [item.title];
+    case "link":
+      return [item.url ?? ""];
+    case "content":
+      return [item.content ?? "", item.summary ?? ""];
+    case "date":
+      return [item.publishedAt ? item.publishedAt.toISOString().replace(/\.\d{3}Z$/, "Z") : ""];
+  }
 }
 
 function describeFields(clauses: Clause[], result: ParseResult | null): string {

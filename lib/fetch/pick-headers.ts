@@ -14,6 +14,7 @@ export function pickHeaders(headers: RawHeaders): ResponseMeta["headers"] {
     contentType: first(headers["content-type"]),
     contentEncoding: joined(headers["content-encoding"]),
     date: first(headers.date),
+    contentLocation: first(headers["content-location"]),
   };
 }
 

@@ -63,6 +63,8 @@ export type ResponseMeta = {
     contentType: string | null;
     contentEncoding: string | null;
     date: string | null;
+    /** RFC 9110 §8.7: where this representation lives; a feed's base URL for relative links. */
+    contentLocation: string | null;
   };
 };
 

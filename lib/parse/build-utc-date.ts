@@ -1,9 +1,9 @@
 // The last step of every date parser: validated fields plus a zone offset to one instant.
 
-/** Minutes east of UTC for "Z", "+05:30", "-0800", "+02"; null when malformed. */
+/** Minutes east of UTC for "Z", "+05:30", "-0800", "+02", "+2"; null when malformed. */
 export function parseOffsetMinutes(zone: string): number | null {
   if (/^(z|utc|gmt|ut)$/i.test(zone)) return 0;
-  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  const match = /^([+-])(\d{1,2}):?(\d{2})?$/.exec(zone);
   if (!match) return null;
   const hours = Number(match[2]);
   const minutes = Number(match[3] ?? "0");

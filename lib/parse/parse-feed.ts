@@ -4,6 +4,7 @@ import { decodeBody } from "./decode-body";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./parse-json-feed";
 import { parseXmlFeed, type XmlFeedDocument } from "./parse-xml-feed";
+import { pickDocumentUrl } from "./pick-document-url";
 import { readXmlFeed } from "./read-xml-feed";
 import { recoverXmlFeed } from "./recover-xml-feed";
 import { declaresEntities, ENTITY_REFUSAL } from "./refuse-entities";
@@ -12,7 +13,7 @@ import type { ParseFailure, ParseInput, ParseResult } from "./types";
 
 export async function parseFeed(input: ParseInput): Promise<ParseResult> {
   const { text, encoding, source } = decodeBody(input.body, input.contentType);
-  const documentUrl = URL.canParse(input.url) ? new URL(input.url).href : null;
+  const documentUrl = pickDocumentUrl(input.url, input.contentLocation ?? null);
   const detected = detectFormat(text);
   const reading = { encoding, encodingSource: source, xmlRecovery: null };
 

@@ -11,7 +11,7 @@ import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-docu
 import { HIDDEN_NAME_PREFIX } from "./build-xml-tree";
 import { isRecord } from "./is-record";
 import { readRootTag, type RootTag } from "./read-root-tag";
-import type { FeedVocabulary } from "./xml-namespaces";
+import { findSkeletonPrefixes, type FeedVocabulary } from "./xml-namespaces";
 
 export type { XmlFeedDocument } from "./assemble-feed-document";
 export type XmlParseOutcome = { ok: true; document: XmlFeedDocument } | { ok: false; detail: string };
@@ -25,7 +25,8 @@ export async function parseXmlFeed(xml: string, rootName: string, documentUrl: s
   const rootPrefix = colon === -1 ? "" : rootName.slice(0, colon + 1);
   const rootLocal = rootName.slice(colon + 1);
   const vocabulary: FeedVocabulary = rootLocal === "feed" ? "atom" : "rss";
-  const skeleton = skeletonNames(rootName, rootPrefix, rootLocal);
+  // The root's own prefix counts whatever it is bound to: pre-1.0 Atom drafts used several URIs.
+  const skeleton = skeletonNames(rootName, rootLocal, findSkeletonPrefixes(xml, vocabulary).add(rootPrefix.slice(0, -1)));
   const root = readRootTag(xml);
   if (root === null) return { ok: false, detail: "invalid XML: unterminated root element" };
 
@@ -55,18 +56,21 @@ export async function parseXmlFeed(xml: string, rootName: string, documentUrl: s
   return { ok: true, document: assembleFeedDocument(rootName, root.attrs, raw, documentUrl) };
 }
 
-// rss-parser recognises the root, channel and items by these exact names.
-function skeletonNames(rootName: string, rootPrefix: string, rootLocal: string): Map<string, string> {
-  if (rootLocal === "feed") return new Map([[rootName, "feed"], [`${rootPrefix}entry`, "entry"]]);
-  const root = rootLocal === "RDF" ? "rdf:RDF" : "rss";
-  return new Map([[rootName, root], ["channel", "channel"], ["item", "item"]]);
+// rss-parser recognises the root, channel and items by these exact names; `prefixes` are the
+// ones bound to the feed's own namespace (see findSkeletonPrefixes).
+function skeletonNames(rootName: string, rootLocal: string, prefixes: ReadonlySet<string>): Map<string, string> {
+  const locals = rootLocal === "feed" ? ["entry"] : ["channel", "item"];
+  const names = new Map(locals.map((local) => [local, local]));
+  for (const prefix of prefixes) for (const local of locals) if (prefix !== "") names.set(`${prefix}:${local}`, local);
+  names.set(rootName, rootLocal === "feed" ? "feed" : rootLocal === "RDF" ? "rdf:RDF" : "rss");
+  return names;
 }
 
 // rss-parser dereferences channel[0] unconditionally (a TypeError without one), yet feeds with
 // items directly under <rss>, and RDF without a channel, exist and other readers accept them.
 // The fix is textual because rss-parser offers no hook that isn't called for every element.
 function ensureChannel(xml: string, root: RootTag, rootName: string, isRdf: boolean): string {
-  if (/<channel[\s>/]/.test(xml)) return xml;
+  if (/<(?:[^\s<>/:]+:)?channel[\s>/]/.test(xml)) return xml;
   const openTag = xml.slice(root.start, root.end);
   if (root.selfClosing) return `${xml.slice(0, root.start)}${openTag.slice(0, -2)}><channel/></${rootName}>${xml.slice(root.end)}`;
   if (isRdf) return `${xml.slice(0, root.end)}<channel/>${xml.slice(root.end)}`;

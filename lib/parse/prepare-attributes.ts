@@ -1,7 +1,8 @@
 // Runs on every tag before sanitize-html filters attributes: makes URLs absolute (dropping the
-// ones that are not http/https/mailto), and adds the attributes we want on links, images and
-// embedded players whatever the feed said.
+// ones that are not http/https/mailto), keeps only the safe part of an inline style, and adds
+// the attributes we want on links, images and embedded players whatever the feed said.
 import { LINK_SCHEMES, resolveUrl, WEB_SCHEMES } from "./resolve-url";
+import { sanitizeStyle } from "./sanitize-style";
 
 const URL_ATTRIBUTES = ["href", "src", "cite", "poster"];
 const PLAYER_HOSTS = new Set(["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"]);
@@ -10,8 +11,13 @@ const TAGS_WE_DECORATE = new Set(["a", "img", "iframe"]);
 
 export function prepareAttributes(tag: string, attribs: Record<string, string>, baseUrl: string): Record<string, string> {
   // Most tags (p, em, li, ...) carry no URL and get nothing added: leave them untouched.
-  if (!TAGS_WE_DECORATE.has(tag) && !URL_ATTRIBUTES.some((name) => name in attribs) && !("srcset" in attribs)) return attribs;
+  if (!TAGS_WE_DECORATE.has(tag) && !URL_ATTRIBUTES.some((name) => name in attribs) && !("srcset" in attribs) && !("style" in attribs)) return attribs;
   const prepared: Record<string, string> = { ...attribs };
+  if (prepared.style !== undefined) {
+    const style = sanitizeStyle(prepared.style);
+    if (style === "") delete prepared.style;
+    else prepared.style = style;
+  }
   for (const name of URL_ATTRIBUTES) {
     const value = prepared[name];
     if (value === undefined) continue;

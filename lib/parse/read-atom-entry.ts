@@ -1,7 +1,7 @@
 // One Atom 1.0 (or 0.3) <entry> to a RawItem. Dates are read here, not by rss-parser, so one
 // unparseable <published> costs that entry its date and nothing else.
 import type { HtmlSource, RawItem } from "./finish-item";
-import { readAtomAuthor } from "./read-author";
+import { readAtomAuthor, readFirstPerson } from "./read-author";
 import { dedupeEnclosures, pickAlternateLink, readLinkEnclosures } from "./read-links";
 import { readFirstDate } from "./read-first-date";
 import { readAtomText, toHtml, toPlainText } from "./read-text-construct";
@@ -9,6 +9,8 @@ import { childElements, childText, firstChild, readAttr, type XmlElement } from 
 
 // Atom 0.3 spelled published/updated as issued/created/modified.
 const DATE_FIELDS = ["published", "issued", "created", "dc:date", "updated", "modified", "dcterms:modified"];
+
+const DC_AUTHORS = ["dc:creator", "dc:author"];
 
 /** `feedAuthor`: RFC 4287 §4.2.1, an entry without <author> inherits the feed's. */
 export function readAtomEntry(entry: XmlElement, feedAuthor: string | null): RawItem {
@@ -18,7 +20,7 @@ export function readAtomEntry(entry: XmlElement, feedAuthor: string | null): Raw
     guid: childText(entry, "id"),
     url: pickAlternateLink(links),
     title: title ? toPlainText(readAtomText(title)) : "",
-    author: readAtomAuthor(entry) ?? childText(entry, "dc:creator") ?? feedAuthor,
+    author: readAtomAuthor(entry) ?? readFirstPerson(entry, DC_AUTHORS) ?? feedAuthor,
     content: readContent(firstChild(entry, "content")),
     summary: readContent(firstChild(entry, "summary")),
     publishedAt: readFirstDate(entry, DATE_FIELDS),

@@ -1,16 +1,20 @@
 // Atom-style <link rel href type length> elements (Atom itself, and atom:link inside RSS).
 import { resolveUrl } from "./resolve-url";
 import type { Enclosure } from "./types";
-import { readAttr, type XmlElement } from "./xml-tree";
+import { readAttr, textContent, type XmlElement } from "./xml-tree";
 
 const PAGE_TYPES = new Set(["", "text/html", "application/xhtml+xml"]);
 
-/** The alternate (page) link: rel="alternate" or no rel; an HTML type preferred (RFC 4287 §4.2.7.2). */
+/**
+ * The alternate (page) link: rel="alternate" or no rel; an HTML type preferred (RFC 4287 §4.2.7.2).
+ * A link without href but with the URL as its text (<link>https://…</link>, RSS habits in an
+ * Atom feed) is read from the text, as feedparser and browsers' feed readers do.
+ */
 export function pickAlternateLink(links: readonly XmlElement[]): string | null {
   const alternates = links.filter((link) => (readAttr(link, "rel")?.trim().toLowerCase() || "alternate") === "alternate");
   const preferred = alternates.filter((link) => PAGE_TYPES.has(readAttr(link, "type")?.trim().toLowerCase() ?? ""));
   for (const link of [...preferred, ...alternates]) {
-    const url = resolveUrl(readAttr(link, "href"), link.base);
+    const url = resolveUrl(readAttr(link, "href") ?? textContent(link), link.base);
     if (url !== null) return url;
   }
   return null;

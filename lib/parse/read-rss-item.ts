@@ -1,6 +1,6 @@
 // One RSS 0.9x / 1.0 / 2.0 <item> to a RawItem. Nothing here throws: missing or malformed
 // fields come out as null / "" / [] and the item survives.
-import { cleanAuthor, readAtomAuthor } from "./read-author";
+import { readFirstPerson } from "./read-author";
 import { buildEnclosure, dedupeEnclosures, pickAlternateLink, readLinkEnclosures } from "./read-links";
 import { htmlToText } from "./html-text";
 import { readFirstDate } from "./read-first-date";
@@ -17,7 +17,7 @@ export function readRssItem(item: XmlElement): RawItem {
   const guid = childText(item, "guid") ?? readAttr(item, "rdf:about")?.trim() ?? null;
   const titleElement = firstFilledChild(item, "title", "dc:title");
   const contentElement = firstFilledChild(item, ...CONTENT_FIELDS);
-  const description = toSource(firstFilledChild(item, "description"));
+  const description = toSource(firstFilledChild(item, "description", "dc:description"));
   return {
     guid,
     url: readItemLink(item),
@@ -44,9 +44,11 @@ function readItemLink(item: XmlElement): string | null {
   return resolveUrl(childText(item, "guid"), null);
 }
 
+// dc:author is not a Dublin Core term, but feeds write it and feedparser reads it.
+const AUTHOR_FIELDS = ["dc:creator", "dc:author", "author", "itunes:author", "atom:author"];
+
 function readRssAuthor(item: XmlElement): string | null {
-  const raw = childText(item, "dc:creator", "author", "itunes:author");
-  return raw !== null ? cleanAuthor(raw) : readAtomAuthor(item);
+  return readFirstPerson(item, AUTHOR_FIELDS);
 }
 
 function readRssEnclosures(item: XmlElement) {

@@ -37,6 +37,8 @@ export type ParseInput = {
   contentType: string | null;
   /** The URL the body came from: base for relative links. */
   url: string;
+  /** The Content-Location response header, raw: the base instead of `url` when same-origin. */
+  contentLocation?: string | null;
 };
 
 /** What decided the encoding, in the order they are consulted (see decode-body.ts). */

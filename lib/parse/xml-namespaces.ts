@@ -20,6 +20,28 @@ const ATOM_CORE = ["", "http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#"
 
 export type FeedVocabulary = "rss" | "atom";
 
+// The namespaces whose item and channel elements make up a feed's skeleton, whatever prefix
+// binds them (the RSS 2.0 namespaces carry no prefixed documents in practice).
+const SKELETON_NAMESPACES: Record<FeedVocabulary, ReadonlySet<string>> = {
+  atom: new Set(["http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#"]),
+  rss: new Set(["http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/"]),
+};
+const PREFIX_DECLARATION = /xmlns:([^\s=:/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/**
+ * Every prefix the document binds, anywhere, to its vocabulary's own namespace: `<a:entry>`
+ * under xmlns:a="http://www.w3.org/2005/Atom" is an entry. A text scan rather than a scope
+ * walk because the skeleton is picked by name before the tree exists; a prefix bound to Atom in
+ * one place and to something else in another is not a thing feeds do.
+ */
+export function findSkeletonPrefixes(xml: string, vocabulary: FeedVocabulary): Set<string> {
+  const prefixes = new Set<string>();
+  for (const [, prefix = "", double, single] of xml.matchAll(PREFIX_DECLARATION)) {
+    if (SKELETON_NAMESPACES[vocabulary].has((double ?? single ?? "").trim())) prefixes.add(prefix);
+  }
+  return prefixes;
+}
+
 /**
  * Namespaces whose elements count as the feed's own. For Atom the root's namespace is added
  * whatever it is: pre-1.0 drafts used several (purl.org/pie/, example.com/newformat#).

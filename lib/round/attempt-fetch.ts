@@ -45,7 +45,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   if (refusal && bodyHash === refusal.bodyHash) {
     return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) });
   }
-  const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, url: result.meta.finalUrl });
+  const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, contentLocation: result.meta.headers.contentLocation, url: result.meta.finalUrl });
   if (parsed.ok) return finish({ ...withBody, outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading });
   if (parsed.errorKind === "not_a_feed") return finish(await followFeedLink(result, bodyHash, options, helpers));
   // A body we cannot read is not a success: the validators of the content we hold stay as they

@@ -51,7 +51,7 @@ export async function discoverInFetch(
     const why = fetched.outcome === "error" ? fetched.detail : "HTTP 304 to a request without validators";
     return { status: "failed", detail: `an HTML page whose feed link ${target} failed: ${why}`, meta: pageMeta };
   }
-  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, url: fetched.meta.finalUrl });
+  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, contentLocation: fetched.meta.headers.contentLocation, url: fetched.meta.finalUrl });
   if (!parsed.ok) {
     return { status: "failed", detail: `an HTML page whose feed link ${target} is not a feed either: ${parsed.detail}`, meta: pageMeta };
   }

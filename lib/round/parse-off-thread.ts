@@ -31,7 +31,7 @@ export async function parseFeedOffThread(input: ParseInput): Promise<ParseResult
     slot.pending.set(id, { resolve, timer });
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.worker.ref();
-    slot.worker.postMessage({ id, body: new Uint8Array(input.body), contentType: input.contentType, url: input.url });
+    slot.worker.postMessage({ id, body: new Uint8Array(input.body), contentType: input.contentType, contentLocation: input.contentLocation, url: input.url });
   });
 }
 

@@ -8,9 +8,9 @@ const tsconfig = fileURLToPath(new URL("../../tsconfig.json", import.meta.url));
 const { parseFeed } = await tsImport("../parse/parse-feed.ts", { parentURL: import.meta.url, tsconfig });
 
 parentPort.on("message", async (message) => {
-  const { id, body, contentType, url } = message;
+  const { id, body, contentType, contentLocation, url } = message;
   try {
-    const result = await parseFeed({ body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType, url });
+    const result = await parseFeed({ body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType, contentLocation, url });
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

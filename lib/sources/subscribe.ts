@@ -40,7 +40,7 @@ export async function subscribe(db: Db, roundSettings: RoundSettings, input: Sub
     if (fetched.outcome === "not_modified") return invalid("url", "The server answered 304 to a request without validators");
     return invalid("url", fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`);
   }
-  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, url: fetched.meta.finalUrl });
+  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, contentLocation: fetched.meta.headers.contentLocation, url: fetched.meta.finalUrl });
   if (parsed.ok) {
     // A permanent redirect on the very first request is adopted at once: nothing to compare yet.
     const feedUrl = fetched.meta.permanentRedirectUrl ?? verdict.url.href;

@@ -49,7 +49,17 @@ describe("hostile article content", () => {
     expect(await content.locator("script, svg, form, iframe").count()).toBe(0);
     expect(await content.locator("[onerror], [onload], [formaction]").count()).toBe(0);
     expect(await content.locator('a[href^="javascript:"]').count()).toBe(0);
-    expect(await content.locator("img").getAttribute("referrerpolicy")).toBe("no-referrer");
+    // Two images: the article's and the removed iframe's fallback, shown as an image, not as tag text.
+    expect(await content.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("referrerpolicy")))).toEqual(["no-referrer", "no-referrer"]);
+    // Kept styles are the plain declarations only; nothing is positioned out of the article.
+    const styled = await content.locator("[data-article-content] *").evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const position = getComputedStyle(element).position;
+        const style = element.getAttribute("style");
+        return style === null && position === "static" ? [] : [`${element.localName} ${style ?? ""} ${position}`];
+      }),
+    );
+    expect(styled).toEqual(["p color: #036; static", "p color: red; static"]);
     const report = await watch.report(500);
     expect(report.pwned).toBeUndefined();
     expect(report.violations).toEqual([]);

@@ -20,8 +20,9 @@ import { mediaUrlsOf, watchPage, type PageWatch } from "@/tests/helpers/page-wat
 import { HOSTILE_ARTICLE, HOSTILE_MARKUP_CASES } from "@/tests/fixtures/hostile-html";
 import { runRound, type RoundReport } from "@/lib/round/run-round";
 import { sanitizeContent } from "@/lib/parse/sanitize-content";
+import { SHARED_CORPUS } from "@/tests/helpers/shared-corpus";
 
-const CORPUS = path.resolve(__dirname, "../../../shared/corpus/feedparser/tests/wellformed/sanitize");
+const CORPUS = path.join(SHARED_CORPUS, "feedparser/tests/wellformed/sanitize");
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");
 
 type Group = "fixtures" | "corpus";
@@ -212,7 +213,10 @@ describe("the harness catches what it must (HTML stored raw, bypassing the sanit
       await watch.goto(`/?view=all&article=${raw.hostile}`);
       const inspection = await watch.showArticle(raw.hostile);
       expect(inspection.findings).toEqual(
-        expect.arrayContaining(["<script> element", "<img onerror> attribute", "<a href> uses javascript:", "<svg> element", "<form> element", "<button formaction> attribute"]),
+        expect.arrayContaining([
+          "<script> element", "<img onerror> attribute", "<a href> uses javascript:", "<svg> element", "<form> element", "<button formaction> attribute",
+          expect.stringMatching(/^<p style> background-image loads url\(/), "<span style> sets position", "<span> is positioned absolute",
+        ]),
       );
       // The detectors for what the CSP cannot stop, fired on purpose.
       await watch.page.evaluate(() => {

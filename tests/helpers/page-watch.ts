@@ -139,7 +139,7 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
 
   // Nothing that runs code, loads a document or submits anything may come out of the sanitizer.
   const forbiddenElements = new Set(["script", "style", "link", "meta", "base", "object", "embed", "applet", "form", "input", "button", "textarea", "select", "frame", "frameset", "svg", "math", "template", "noscript"]);
-  const forbiddenAttributes = new Set(["style", "formaction", "action", "srcdoc", "ping", "http-equiv", "xlink:href"]);
+  const forbiddenAttributes = new Set(["formaction", "action", "srcdoc", "ping", "http-equiv", "xlink:href"]);
   const urlAttributes = ["href", "src", "poster", "cite", "data", "background", "lowsrc", "dynsrc"];
   const findings: string[] = [];
   const resources: string[] = [];
@@ -165,6 +165,17 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
       if (urlAttributes.includes(name)) checkUrl(tag, name, attribute.value);
       if (name === "srcset") for (const candidate of attribute.value.split(",")) checkUrl(tag, name, candidate.trim().split(/\s+/)[0] ?? "");
     }
+    // Inline styles are kept (colour, alignment, weight), as the browser reads them: nothing in
+    // them may load a URL or place the element outside the article's flow.
+    const inline = (element as HTMLElement).style as CSSStyleDeclaration | undefined;
+    for (let i = 0; i < (inline?.length ?? 0); i++) {
+      const property = inline?.item(i) ?? "";
+      const value = inline?.getPropertyValue(property) ?? "";
+      if (/url\(|image-set|expression|element\(/i.test(value)) findings.push(`<${tag} style> ${property} loads ${value}`);
+      if (/^(position|inset|top|right|bottom|left|z-index|transform|translate|content|behavior|-moz-binding)$/.test(property)) findings.push(`<${tag} style> sets ${property}`);
+    }
+    const position = getComputedStyle(element).position;
+    if (position === "fixed" || position === "absolute") findings.push(`<${tag}> is positioned ${position}`);
     // A new tab must not get a handle on the reader (reverse tabnabbing).
     if (tag === "a" && element.getAttribute("target") === "_blank" && !/\bnoopener\b/.test(element.getAttribute("rel") ?? "")) {
       findings.push("<a target=_blank> without rel=noopener");

@@ -147,6 +147,22 @@ describe("deduplication", () => {
   });
 });
 
+describe("Content-Location", () => {
+  it("is the base for relative links when it is on the feed's origin, and ignored when it points elsewhere", async () => {
+    const items = [{ guid: "urn:rel:1", title: "Relative", link: "posts/1.html", description: '<a href="../about">about</a>' }];
+    world.publisher.setRoute("/feeds/same.xml", feed({ body: rssFeed({ items }), headers: { "content-location": world.publisher.url("/blog/index.xml") } }));
+    world.publisher.setRoute("/feeds/other.xml", feed({ body: rssFeed({ items }), headers: { "content-location": "https://elsewhere.example/blog/index.xml" } }));
+    const same = await addDueSource(world.database.db, world.publisher.url("/feeds/same.xml"), "same origin");
+    const other = await addDueSource(world.database.db, world.publisher.url("/feeds/other.xml"), "other origin");
+    await run();
+    const stored = async (sourceId: number) => world.database.db.article.findFirstOrThrow({ where: { sourceId }, select: { url: true, content: true } });
+    const sameArticle = await stored(same);
+    expect(sameArticle.url).toBe(world.publisher.url("/blog/posts/1.html"));
+    expect(sameArticle.content).toContain(`href="${world.publisher.url("/about")}"`);
+    expect((await stored(other)).url).toBe(world.publisher.url("/feeds/posts/1.html"));
+  });
+});
+
 describe("permanent redirects", () => {
   it("adopts a new URL after two fetches in a row, unless another source already has it", async () => {
     const body = feed({ body: rssFeed({ items: ITEMS_V1 }) });

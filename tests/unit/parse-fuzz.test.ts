@@ -16,7 +16,7 @@ const SEEDS = ["rss2-blog.xml", "atom10-blog.atom", "jsonfeed-1.1.json", "rss-da
 const TOKENS = [
   "<", ">", "&", "&amp;", "&nbsp;", "&#0;", "]]>", "<![CDATA[", "<!DOCTYPE x [<!ENTITY a 'b'>]>", "<item>", "</channel>",
   "<script>alert(1)</script>", "&lt;img src=x onerror=alert(1)&gt;", '&lt;a href="javascript:alert(1)"&gt;x&lt;/a&gt;',
-  '<link href="javascript:alert(1)"/>', ' xml:base="javascript:x"', "\u0000", "\uFEFF", '"', "{", "}", "<html>",
+  '<link href="javascript:alert(1)"/>', '&lt;p style="color: red; background: url(javascript:alert(1)); position: fixed"&gt;s&lt;/p&gt;', ' xml:base="javascript:x"', "\u0000", "\uFEFF", '"', "{", "}", "<html>",
 ].map((token) => Buffer.from(token));
 
 type Mutation =
@@ -44,7 +44,7 @@ function mutate(seed: Buffer, mutations: Mutation[]): Buffer {
   return bytes;
 }
 
-/** Tags that can run script, or attributes that can: on* handlers, script-capable URLs. */
+/** Tags that can run script, or attributes that can: on* handlers, script-capable URLs, unsafe styles. */
 function findUnsafeMarkup(html: string): string | null {
   if (/<script/i.test(html)) return "<script";
   let problem: string | null = null;
@@ -52,7 +52,9 @@ function findUnsafeMarkup(html: string): string | null {
     onopentag(name, attrs) {
       if (["script", "style", "object", "embed", "form", "base", "meta", "svg", "math"].includes(name)) problem ??= `<${name}>`;
       for (const [key, value] of Object.entries(attrs)) {
-        if (/^on/i.test(key) || key === "style") problem ??= `${name}[${key}]`;
+        if (/^on/i.test(key)) problem ??= `${name}[${key}]`;
+        // Styles are kept, but only as allowlisted declarations: nothing that loads, runs or moves.
+        if (key === "style" && /url\s*\(|expression|\\|\/\*|position|behavior|binding/i.test(value)) problem ??= `${name}[style=${value}]`;
         if (["href", "src", "poster", "cite", "srcset"].includes(key) && !/^(https?:|mailto:)/i.test(value.trim())) problem ??= `${name}[${key}=${value}]`;
       }
     },
