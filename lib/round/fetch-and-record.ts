@@ -35,7 +35,7 @@ export async function fetchAndRecord(
   source: SourceRow,
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
-  const attempt = await attemptFetch(source, settings.fetch, context.manual);
+  const attempt = await attemptFetch(source, settings.fetch, context.manual, settings.clock);
   const offline = context.offline(attempt);
   let before: SourceRow | null = null;
   const decidePolicy = decideForAttempt(attempt, settings.policy, offline);
