@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Env } from "@/lib/env";
 import type { FetchOptions } from "@/lib/fetch/fetch-feed";
 import { buildUserAgent } from "@/lib/fetch/build-user-agent";
-import { laneWithGap, processLaneQueue, type LaneQueue } from "@/lib/round/request-lane";
+import { createLaneQueue, laneWithGap, processLaneQueue, type LaneQueue } from "@/lib/round/request-lane";
 import { systemClock, type Clock } from "@/lib/round/clock";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { PolicySettings } from "@/lib/policy/types";
@@ -58,4 +58,13 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
     clock: systemClock,
     laneQueue: processLaneQueue(),
   };
+}
+
+/**
+ * The same settings on another clock (a benchmark's virtual one), with a lane of their own on that
+ * clock: the process's lane keeps real time, and its gaps must not mix with virtual ones.
+ */
+export function onClock(settings: RoundSettings, clock: Clock): RoundSettings {
+  const laneQueue = createLaneQueue(clock);
+  return { ...settings, clock, laneQueue, fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) } };
 }

@@ -9,9 +9,6 @@ import { systemClock } from "@/lib/round/clock";
 export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {}): RoundSettings {
   const { fetch, ...rest } = overrides;
   const hostGapMs = rest.hostGapMs ?? 0;
-  // A test on a virtual clock passes its own lane queue (createLaneQueue(clock)): the gap then
-  // holds, and is waited, in virtual time.
-  const laneQueue = rest.laneQueue ?? processLaneQueue();
   return {
     fetch: {
       userAgent: "Tidings/0.1.0 (+https://github.com/tidings-reader/tidings; self-hosted feed reader; 1 subscriber)",
@@ -19,7 +16,7 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
       maxBodyBytes: 10 * 1024 * 1024,
       // The local publisher lives on 127.0.0.1: tests turn the private-network switch on explicitly.
       allowPrivateNetworks: true,
-      lane: laneWithGap(hostGapMs, laneQueue),
+      lane: laneWithGap(hostGapMs),
       ...fetch,
     },
     hostGapMs,
@@ -28,9 +25,10 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
     // Tests that do not care about robots.txt keep it out of their request counts.
     robots: "off",
     instanceId: "test-instance",
+    // A test on a virtual clock wraps these in onClock (round-settings.ts): a lane of its own.
     clock: systemClock,
+    laneQueue: processLaneQueue(),
     ...rest,
-    laneQueue,
   };
 }
 

@@ -7,7 +7,7 @@ import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures"
 import { runRound } from "@/lib/round/run-round";
 import { subscribe } from "@/lib/sources/subscribe";
 import { createVirtualClock } from "@/lib/round/clock";
-import { createLaneQueue } from "@/lib/round/request-lane";
+import { onClock } from "@/lib/round/round-settings";
 
 const world = setUpRoundWorld();
 let other: Publisher;
@@ -129,7 +129,7 @@ describe("a round on a virtual clock (issue 14, item 8)", () => {
     const ids = [];
     for (const name of ["v1", "v2", "v3"]) ids.push(await addDueSource(world.database.db, world.publisher.url(`/${name}.xml`)));
     const hostGapMs = 30_000;
-    const settings = testRoundSettings({ hostGapMs, clock, laneQueue: createLaneQueue(clock) });
+    const settings = onClock(testRoundSettings({ hostGapMs }), clock);
     const started = performance.now();
     const report = await runRound(world.database.db, settings, { trigger: "cli" });
     expect(report.status === "completed" && report.tally).toMatchObject({ sourcesAttempted: 3, okCount: 3 });
