@@ -9,8 +9,9 @@ const nextConfig = {
   // a server reached directly over a slow link. Read when the server starts; lib/env.ts
   // refuses values other than true/false/1/0/on/off.
   compress: ["true", "1", "on"].includes(process.env.TIDINGS_COMPRESS ?? ""),
-  // Native and Node-only drivers stay outside the server bundle.
-  serverExternalPackages: ["better-sqlite3", "pg", "node-cron"],
+  // Native and Node-only drivers stay outside the server bundle, and so does jschardet's 1 MB
+  // detection model (loaded from node_modules when a body first needs a guess).
+  serverExternalPackages: ["better-sqlite3", "pg", "node-cron", "jschardet"],
   // The production build must not depend on the network (no font downloads, no telemetry).
   typescript: { ignoreBuildErrors: false },
 };

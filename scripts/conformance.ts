@@ -43,6 +43,8 @@ async function main(): Promise<void> {
   const unmet: string[] = [];
   let mappable = 0;
   let met = 0;
+  const encodingFiles = { total: 0, decoded: 0, failed: [] as string[] };
+  let unsafe = 0;
   const started = performance.now();
 
   for (const file of files) {
@@ -63,6 +65,13 @@ async function main(): Promise<void> {
       note = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
     totals[outcome]++;
+    if (note.startsWith("unsafe markup")) unsafe++;
+    if (relative.includes("/encoding/")) {
+      encodingFiles.total++;
+      const problem = checkDecoded(result, header.expect, /#65533;|#x0*fffd;/i.test(body.toString("latin1")));
+      if (problem === null) encodingFiles.decoded++;
+      else encodingFiles.failed.push(`${relative}: ${problem}`);
+    }
 
     const clauses = header.expect === null ? [] : readClauses(header.expect);
     let verdict = "";
@@ -79,6 +88,8 @@ async function main(): Promise<void> {
   console.log(`\n${unmet.length} mappable expectations not met:\n${unmet.map((line) => `  ${line}`).join("\n")}`);
   const share = mappable === 0 ? 0 : (100 * met) / mappable;
   console.log(`\nfiles: ${files.length}  parsed: ${totals.parsed}  classified errors: ${totals.classified}  crashes: ${totals.crash}`);
+  console.log(`unsafe survivors: ${unsafe}`);
+  console.log(`encoding files decoded: ${encodingFiles.decoded} of ${encodingFiles.total}${encodingFiles.failed.map((line) => `\n  ${line}`).join("")}`);
   console.log(`title/link expectations met: ${met} of ${mappable} (${share.toFixed(1)}%)  in ${Math.round(performance.now() - started)} ms`);
   process.exitCode = totals.crash > 0 ? 1 : 0;
 }
@@ -191,6 +202,25 @@ function describeFields(clauses: Clause[], result: ParseResult | null): string {
     return `${where}.${field.field} = ${JSON.stringify(readActual(field, result) ?? null)}`;
   });
   return shown.join(", ");
+}
+
+/**
+ * Why an encoding test file was not decoded to its expected text, or null. Decoded means: it
+ * parsed, no text holds U+FFFD (unless the file itself writes &#65533;), and every character the Expect line names for a description
+ * (`== u'\ub144'`, `ord(...) == 8230`) is in the item's summary or content.
+ */
+function checkDecoded(result: ParseResult | null, expect: string | null, writesReplacement: boolean): string | null {
+  if (!result?.ok) return result ? `${result.errorKind}: ${result.detail}` : "crash";
+  const texts = [result.feed.title ?? "", ...result.feed.items.flatMap((item) => [item.title, item.summary ?? "", item.content ?? ""])];
+  if (!writesReplacement && texts.some((text) => text.includes("\uFFFD"))) return "replacement character in the text";
+  const expected: string[] = [];
+  for (const match of (expect ?? "").matchAll(/\['description'\]\s*==\s*([uU]?(['"])(?:\\.|(?!\2).)*\2)/g)) {
+    expected.push(...Array.from(readStringExpression(match[1] ?? "") ?? "").filter((ch) => ch.charCodeAt(0) > 0x7f));
+  }
+  for (const match of (expect ?? "").matchAll(/ord\(entries\[0\]\['description'\]\)\s*==\s*(\d+)/g)) expected.push(String.fromCodePoint(Number(match[1])));
+  const item = result.feed.items[0];
+  const missing = expected.filter((ch) => !`${item?.summary ?? ""}${item?.content ?? ""}`.includes(ch));
+  return missing.length === 0 ? null : `expected ${JSON.stringify(missing.join(""))} in the first item's description`;
 }
 
 /** Why a result breaks the ParseResult contract, or null when it keeps it. */

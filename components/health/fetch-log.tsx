@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { FetchLogRow } from "@/lib/health/list-fetch-log";
 import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
+import { describeEncoding } from "@/lib/health/describe-reading";
 import { formatBytes, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
 import styles from "./fetch-log.module.css";
 
@@ -23,12 +24,14 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
               <th scope="col" className={styles.num}>Bytes</th>
               <th scope="col" className={styles.num}>New</th>
               <th scope="col">Validators sent</th>
+              <th scope="col">Encoding</th>
               <th scope="col">Detail</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => {
               const meta = isOutcome(row.outcome) ? OUTCOME_META[row.outcome] : OUTCOME_META.error;
+              const encoding = describeEncoding(row);
               return (
                 <tr key={row.id} data-outcome={row.outcome}>
                   <td className={styles.time}>{formatUtcSeconds(row.startedAt).replace(" UTC", "")}</td>
@@ -42,7 +45,13 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                   <td className={styles.num} title={row.bodyBytes === null ? undefined : `${formatBytes(row.bodyBytes)} after decompression`}>{formatBytes(row.bytesReceived)}</td>
                   <td className={styles.num}>{row.newArticles}</td>
                   <td>{row.conditional ? "yes" : "no"}</td>
-                  <td className={styles.detail}>{row.detail ?? ""}</td>
+                  <td className={styles.encoding} title={encoding?.title}>
+                    {encoding ? <>{encoding.text} <span className={styles.source}>{row.encodingSource}</span></> : ""}
+                  </td>
+                  <td className={styles.detail}>
+                    {row.detail ?? ""}
+                    {row.xmlRecovery ? <span className={styles.recovery} data-recovery>{row.xmlRecovery}</span> : null}
+                  </td>
                 </tr>
               );
             })}

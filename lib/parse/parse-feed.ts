@@ -3,30 +3,47 @@
 import { decodeBody } from "./decode-body";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./parse-json-feed";
-import { parseXmlFeed } from "./parse-xml-feed";
+import { parseXmlFeed, type XmlFeedDocument } from "./parse-xml-feed";
 import { readXmlFeed } from "./read-xml-feed";
+import { recoverXmlFeed } from "./recover-xml-feed";
 import { declaresEntities, ENTITY_REFUSAL } from "./refuse-entities";
 import { repairXml } from "./repair-xml";
-import type { ParseInput, ParseResult } from "./types";
+import type { ParseFailure, ParseInput, ParseResult } from "./types";
 
 export async function parseFeed(input: ParseInput): Promise<ParseResult> {
-  const { text } = decodeBody(input.body, input.contentType);
+  const { text, encoding, source } = decodeBody(input.body, input.contentType);
   const documentUrl = URL.canParse(input.url) ? new URL(input.url).href : null;
   const detected = detectFormat(text);
+  const reading = { encoding, encodingSource: source, xmlRecovery: null };
 
   switch (detected.format) {
     case "not_a_feed":
       return { ok: false, errorKind: "not_a_feed", detail: detected.detail };
     case "parse_error":
       return { ok: false, errorKind: "parse", detail: detected.detail };
-    case "json":
-      return parseJsonFeed(text, documentUrl);
+    case "json": {
+      const parsed = parseJsonFeed(text, documentUrl);
+      return parsed.ok ? { ...parsed, reading } : parsed;
+    }
     case "xml": {
       // Checked on the raw prolog, before any parser or repair touches the document.
       if (declaresEntities(detected.doctype)) return { ok: false, errorKind: "parse", detail: ENTITY_REFUSAL };
-      const parsed = await parseXmlFeed(repairXml(text), detected.rootName, documentUrl);
-      if (!parsed.ok) return { ok: false, errorKind: "parse", detail: parsed.detail };
-      return { ok: true, feed: readXmlFeed(parsed.document) };
+      const parsed = await readXml(repairXml(text), detected.rootName, documentUrl);
+      if (!parsed.ok) return parsed;
+      return { ok: true, feed: readXmlFeed(parsed.document), reading: { ...reading, xmlRecovery: parsed.recovery } };
     }
   }
+}
+
+type XmlRead = { ok: true; document: XmlFeedDocument; recovery: string | null } | ParseFailure;
+
+// One path for damaged XML: lexical repairs first (repair-xml.ts: bare "&", HTML entities,
+// control characters), then the strict parse; only when that fails, the lenient one on the same
+// text, with the strict parser's first error kept as the flag the fetch log shows.
+async function readXml(xml: string, rootName: string, documentUrl: string | null): Promise<XmlRead> {
+  const strict = await parseXmlFeed(xml, rootName, documentUrl);
+  if (strict.ok) return { ...strict, recovery: null };
+  const recovered = recoverXmlFeed(xml, rootName, documentUrl);
+  if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };
+  return { ok: true, document: recovered, recovery: `recovered from malformed XML: ${strict.detail.replace(/^invalid XML: /, "")}` };
 }

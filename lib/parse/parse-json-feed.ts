@@ -6,11 +6,11 @@ import { buildEnclosure, dedupeEnclosures } from "./read-links";
 import { parseDate } from "./parse-date";
 import { resolveUrl } from "./resolve-url";
 import { isRecord } from "./is-record";
-import type { ParseResult } from "./types";
+import type { ParsedFeed, ParseFailure } from "./types";
 
 type JsonObject = Record<string, unknown>;
 
-export function parseJsonFeed(text: string, documentUrl: string | null): ParseResult {
+export function parseJsonFeed(text: string, documentUrl: string | null): { ok: true; feed: ParsedFeed } | ParseFailure {
   let document: unknown;
   try {
     document = JSON.parse(text);

@@ -7,17 +7,14 @@
 // its mapping code finds nothing to (mis)handle, and our readers take the raw ordered children
 // it copies through `customFields`. It never fetches: we only call parseString.
 import Parser from "rss-parser";
-import { buildElement, enterScope, HIDDEN_NAME_PREFIX, readAttrs, type XmlScope } from "./build-xml-tree";
+import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-document";
+import { HIDDEN_NAME_PREFIX } from "./build-xml-tree";
 import { isRecord } from "./is-record";
 import { readRootTag, type RootTag } from "./read-root-tag";
-import { coreNamespaces, declareNamespaces, type FeedVocabulary } from "./xml-namespaces";
-import type { XmlElement } from "./xml-tree";
+import type { FeedVocabulary } from "./xml-namespaces";
 
-export type XmlFeedDocument = { vocabulary: FeedVocabulary; feed: XmlElement; items: XmlElement[] };
+export type { XmlFeedDocument } from "./assemble-feed-document";
 export type XmlParseOutcome = { ok: true; document: XmlFeedDocument } | { ok: false; detail: string };
-
-const ITEM_NAMES: ReadonlySet<string> = new Set(["item", "entry"]);
-const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
 const RAW_FIELDS: [string, string, { keepArray: boolean }][] = [
   ["$$", "children", { keepArray: true }],
   ["$", "attrs", { keepArray: true }],
@@ -54,19 +51,8 @@ export async function parseXmlFeed(xml: string, rootName: string, documentUrl: s
   }
   if (!isRecord(output)) return { ok: false, detail: "invalid XML: no feed found" };
 
-  const initial: XmlScope = { namespaces: new Map([["xml", XML_NAMESPACE]]), core: new Set(), base: documentUrl };
-  const rootNamespace = declareNamespaces(initial.namespaces, root.attrs).get(rootPrefix.slice(0, -1)) ?? null;
-  const documentScope: XmlScope = { ...initial, core: coreNamespaces(vocabulary, rootNamespace) };
-  const rootScope = enterScope(documentScope, root.attrs);
-
-  if (vocabulary === "atom") {
-    const feed = buildElement("feed", output.attrs, output.children, documentScope, ITEM_NAMES);
-    return { ok: true, document: { vocabulary, feed, items: buildItems(output.items, "entry", rootScope) } };
-  }
-  const feed = buildElement("channel", output.attrs, output.children, rootScope, ITEM_NAMES);
-  // RSS 1.0 (RDF) items are siblings of the channel, RSS 0.9x/2.0 items its children.
-  const itemScope = rootLocal === "RDF" ? rootScope : enterScope(rootScope, readAttrs(output.attrs));
-  return { ok: true, document: { vocabulary, feed, items: buildItems(output.items, "item", itemScope) } };
+  const raw = { attrs: output.attrs, children: output.children, items: output.items };
+  return { ok: true, document: assembleFeedDocument(rootName, root.attrs, raw, documentUrl) };
 }
 
 // rss-parser recognises the root, channel and items by these exact names.
@@ -87,11 +73,6 @@ function ensureChannel(xml: string, root: RootTag, rootName: string, isRdf: bool
   const close = xml.lastIndexOf(`</${rootName}`);
   if (close < root.end) return `${xml.slice(0, root.end)}<channel>${xml.slice(root.end)}`; // truncated: sax reports it
   return `${xml.slice(0, root.end)}<channel>${xml.slice(root.end, close)}</channel>${xml.slice(close)}`;
-}
-
-function buildItems(raw: unknown, name: string, scope: XmlScope): XmlElement[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(isRecord).map((item) => buildElement(name, item.attrs, item.children, scope));
 }
 
 // sax reports "Unexpected close tag\nLine: 2\nColumn: 7\nChar: >" with 0-based lines.

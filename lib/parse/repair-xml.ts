@@ -7,11 +7,14 @@ const XML_ENTITIES = new Set(["amp", "lt", "gt", "quot", "apos"]);
 // XML 1.0 §2.2 Char excludes these; a strict parser rejects the whole document over one.
 const ILLEGAL_CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const AMPERSAND = /&(?:#(\d{1,8});|#[xX]([0-9A-Fa-f]{1,8});|([A-Za-z][A-Za-z0-9]{0,31});)?/g;
+// Two or more references in a row: where UTF-8 that was read as Latin-1 and re-escaped shows up.
+const REFERENCE_RUN = /(?:&(?:#\d{1,3}|#[xX][0-9A-Fa-f]{1,2}|[A-Za-z][A-Za-z0-9]{1,31});){2,}/g;
+const REFERENCE = /&(?:#(\d+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z][A-Za-z0-9]*));/g;
 
 export function repairXml(xml: string): string {
   const trimmed = xml.replace(/^[\uFEFF\s]+/, "");
   return mapOutsideCdata(trimmed, (segment) =>
-    segment.replace(ILLEGAL_CONTROL_CHARS, "").replace(AMPERSAND, repairAmpersand),
+    segment.replace(ILLEGAL_CONTROL_CHARS, "").replace(REFERENCE_RUN, undoDoubleEncoding).replace(AMPERSAND, repairAmpersand),
   );
 }
 
@@ -43,6 +46,44 @@ function repairAmpersand(match: string, decimal?: string, hex?: string, name?: s
   const decoded = decodeHtmlEntity(name);
   if (decoded === null) return `&amp;${name};`;
   return Array.from(decoded, (ch) => `&#${ch.codePointAt(0)};`).join("");
+}
+
+// "&#226;&#128;&#166;" (or "&acirc;&#128;&brvbar;") is the UTF-8 of "…" escaped byte by byte
+// after a Latin-1 decode: feedparser undoes it, and so do we. Only whole, valid UTF-8 sequences
+// of U+0080–U+00FF are rewritten; any other reference is left for repairAmpersand.
+function undoDoubleEncoding(run: string): string {
+  const references = Array.from(run.matchAll(REFERENCE), (match) => ({ text: match[0], byte: referencedByte(match) }));
+  const parts: string[] = [];
+  for (let i = 0; i < references.length; ) {
+    const lead = references[i]?.byte ?? -1;
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const bytes = references.slice(i, i + length).map((reference) => reference.byte);
+    const decoded = length > 0 && bytes.length === length && bytes.slice(1).every((byte) => byte >= 0x80 && byte <= 0xbf) ? decodeUtf8(bytes) : null;
+    if (decoded === null) {
+      parts.push(references[i]?.text ?? "");
+      i++;
+    } else {
+      parts.push(`&#${decoded.codePointAt(0)};`);
+      i += length;
+    }
+  }
+  return parts.join("");
+}
+
+function referencedByte(match: RegExpMatchArray): number {
+  const [, decimal, hex, name] = match;
+  if (decimal !== undefined) return Number.parseInt(decimal, 10);
+  if (hex !== undefined) return Number.parseInt(hex, 16);
+  const decoded = name === undefined ? null : decodeHtmlEntity(name);
+  return decoded !== null && decoded.length === 1 ? decoded.charCodeAt(0) : -1;
+}
+
+function decodeUtf8(bytes: number[]): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bytes));
+  } catch {
+    return null;
+  }
 }
 
 // XML 1.0 §2.2 Char production.

@@ -39,6 +39,18 @@ export type ParseInput = {
   url: string;
 };
 
-export type ParseResult =
-  | { ok: true; feed: ParsedFeed }
-  | { ok: false; errorKind: "not_a_feed" | "parse"; detail: string };
+/** What decided the encoding, in the order they are consulted (see decode-body.ts). */
+export type EncodingSource = "bom" | "pattern" | "utf8-valid" | "http" | "prolog" | "meta" | "detected" | "default";
+
+/** How the body was read: shown on the fetch log so a person can see why text looks as it does. */
+export type BodyReading = {
+  /** WHATWG name of the encoding the text was decoded with ("utf-8", "koi8-r", "utf-32be"). */
+  encoding: string;
+  encodingSource: EncodingSource;
+  /** "recovered from malformed XML: <first error>" when only the lenient parse could read it. */
+  xmlRecovery: string | null;
+};
+
+export type ParseFailure = { ok: false; errorKind: "not_a_feed" | "parse"; detail: string };
+
+export type ParseResult = { ok: true; feed: ParsedFeed; reading: BodyReading } | ParseFailure;

@@ -11,7 +11,7 @@ export type SourceToFetch = { id: number; feedUrl: string; etag: string | null; 
 export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, clock: Clock = systemClock): Promise<Attempt> {
   const startedAt = clock.now();
   const result = await fetchFeed({ url: source.feedUrl, etag: source.etag, lastModified: source.lastModified }, options);
-  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null };
+  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null };
 
   if (result.outcome === "not_modified") {
     return { ...base, finishedAt: clock.now(), outcome: "not_modified", errorKind: null, detail: null };
@@ -31,5 +31,5 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
     // A body we cannot read is not a success: validators and body hash stay as they were.
     return { ...base, finishedAt: clock.now(), outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail };
   }
-  return { ...withBody, finishedAt: clock.now(), outcome: "ok", errorKind: null, detail: null, feed: parsed.feed };
+  return { ...withBody, finishedAt: clock.now(), outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading };
 }

@@ -1,7 +1,7 @@
 // One fetch of one source after classification: the value that flows from fetch → classify →
 // parse into the store. Three outcomes, never two.
 import type { ErrorKind, ResponseMeta } from "@/lib/fetch/types";
-import type { ParsedFeed } from "@/lib/parse/types";
+import type { BodyReading, ParsedFeed } from "@/lib/parse/types";
 
 export type Attempt = {
   sourceId: number;
@@ -20,5 +20,7 @@ export type Attempt = {
   bodyUnchanged: boolean;
   /** The parsed feed of an ok attempt with a changed body, else null. */
   feed: ParsedFeed | null;
+  /** How that feed's body was read (encoding, and whether the XML had to be recovered), else null. */
+  reading: BodyReading | null;
   manual: boolean;
 };

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/prisma-client";
 import type { FetchResult } from "@/lib/fetch/types";
-import type { ParsedFeed } from "@/lib/parse/types";
+import type { BodyReading, ParsedFeed } from "@/lib/parse/types";
 import { decideForAttempt } from "@/lib/round/decide-for-attempt";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import type { Attempt } from "@/lib/round/attempt";
@@ -14,7 +14,7 @@ import type { SubscribeInput, SubscribeResult } from "@/lib/sources/subscribe";
 export async function recordFirstFetch(
   db: Db,
   settings: RoundSettings,
-  input: { input: SubscribeInput; feedUrl: string; fetched: Extract<FetchResult, { outcome: "ok" }>; parsed: ParsedFeed; startedAt: Date },
+  input: { input: SubscribeInput; feedUrl: string; fetched: Extract<FetchResult, { outcome: "ok" }>; parsed: ParsedFeed; reading: BodyReading; startedAt: Date },
 ): Promise<SubscribeResult> {
   const { fetched, parsed } = input;
   const title = input.input.title?.trim() || parsed.title || new URL(input.feedUrl).host;
@@ -31,6 +31,7 @@ export async function recordFirstFetch(
     bodyBytes: fetched.body.length,
     bodyUnchanged: false,
     feed: parsed,
+    reading: input.reading,
     manual: true,
   };
   const stored = await recordFetch(db, {

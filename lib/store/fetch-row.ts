@@ -29,6 +29,9 @@ export function buildFetchRow(input: { attempt: Attempt; roundId: number | null;
     redirectUrl: meta.redirects.length > 0 ? meta.finalUrl : null,
     manual: attempt.manual,
     detail: attempt.detail === null ? null : attempt.detail.slice(0, MAX_DETAIL_LENGTH),
+    encoding: attempt.reading?.encoding ?? null,
+    encodingSource: attempt.reading?.encodingSource ?? null,
+    xmlRecovery: attempt.reading?.xmlRecovery?.slice(0, MAX_DETAIL_LENGTH) ?? null,
   };
 }
 

@@ -59,12 +59,14 @@ describe("the migration runner", () => {
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0001_init") });
     const before = createPrismaClient(target);
     try {
-      const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" } });
+      // `select: { id }` everywhere: today's client must not ask the old schema for later columns.
+      const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" }, select: { id: true } });
       const round = await before.$queryRawUnsafe<{ id: number }[]>(
         `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${target.provider === "sqlite" ? "1764460800000" : "now()"}, 'cli', 'old', 1) RETURNING "id"`,
       );
-      await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 } });
+      await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 }, select: { id: true } });
       await before.article.create({
+        select: { id: true },
         data: { sourceId: source.id, dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
       });
     } finally {

@@ -16,6 +16,7 @@ describe("JSON Feed", () => {
   it("1.1: authors[], attachments, content_html sanitized, content_text escaped, non-object items skipped", async () => {
     expect(await parseFixture("jsonfeed-1.1.json")).toEqual<ParseResult>({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: {
         kind: "json",
         title: "Pocket Radio",
@@ -50,6 +51,7 @@ describe("JSON Feed", () => {
   it("1.0: a single author object, no title", async () => {
     expect(await parseFixture("jsonfeed-1.0.json")).toEqual<ParseResult>({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: {
         kind: "json",
         title: "Tiny Notes",
@@ -79,11 +81,13 @@ describe("JSON Feed", () => {
   it("items that are not an array mean an empty feed; wrong-typed fields are ignored", async () => {
     expect(await parseJson({ version: "https://jsonfeed.org/version/1.1", title: 7, items: "nope" })).toEqual({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: { kind: "json", title: null, siteUrl: null, ttlSeconds: null, items: [] },
     });
     const result = await parseJson({ version: "https://jsonfeed.org/version/1", items: [{ id: { x: 1 }, url: 5, title: ["t"], attachments: [{ url: "javascript:x" }, { url: "/ok", size_in_bytes: -1 }] }] });
     expect(result).toEqual({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: { kind: "json", title: null, siteUrl: null, ttlSeconds: null, items: [item({ enclosures: [{ url: "https://feeds.example.com/ok", type: null, length: null }] })] },
     });
   });

@@ -19,6 +19,7 @@ describe("RSS 2.0", () => {
   it("a blog feed is normalised: plain titles, absolute links, sanitized content, dates, enclosures, ttl", async () => {
     expect(await parseFixture("rss2-blog.xml")).toEqual<ParseResult>({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: {
         kind: "rss",
         title: "Field Notes & Sketches",
@@ -100,6 +101,7 @@ describe("RSS 2.0", () => {
     const result = await parseFixture("rss-bad-items.xml");
     expect(result).toEqual<ParseResult>({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: {
         kind: "rss",
         title: "Mixed quality",
@@ -143,12 +145,13 @@ describe("RSS 2.0", () => {
 
   it("items directly under <rss>, without a <channel>, are still read", async () => {
     const result = await parseText("<rss><item><title>Orphan</title></item></rss>");
-    expect(result).toEqual({ ok: true, feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [item({ title: "Orphan" })] } });
+    expect(result).toEqual({ ok: true, reading: expect.objectContaining({ xmlRecovery: null }), feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [item({ title: "Orphan" })] } });
   });
 
   it("an empty channel is a feed with no items", async () => {
     expect(await parseText('<rss version="2.0"><channel/></rss>')).toEqual({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [] },
     });
   });
@@ -158,6 +161,7 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
   it("RSS 0.91 with the Netscape DOCTYPE (an external DTD, not entity declarations) parses", async () => {
     expect(await parseFixture("rss091-netscape.xml")).toEqual<ParseResult>({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: {
         kind: "rss",
         title: "Old Town Gazette",
@@ -179,6 +183,7 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
   it("RSS 1.0: items are siblings of the channel, rdf:about is the guid, dc:date and sy:* are read", async () => {
     expect(await parseFixture("rss1-rdf.rdf")).toEqual<ParseResult>({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: {
         kind: "rss",
         title: "Planet Example",
@@ -208,6 +213,7 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
   it("a minimal RSS 0.90 document without a channel (a TypeError in bare rss-parser) parses", async () => {
     expect(await parseFixture("rss090-minimal.rdf")).toEqual({
       ok: true,
+      reading: expect.objectContaining({ xmlRecovery: null }),
       feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [item({ url: "http://old.example.com/item", title: "Only an item" })] },
     });
   });

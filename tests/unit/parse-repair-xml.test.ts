@@ -17,6 +17,8 @@ describe("recoverable damage is repaired before the strict parser sees it", () =
     { name: "valid numeric references are kept", input: "<t>&#233;&#xE9;&#x1F600;</t>", output: "<t>&#233;&#xE9;&#x1F600;</t>" },
     { name: "control characters illegal in XML 1.0 are removed", input: "<t>a\u0000b\u0008c\u000Bd\u001Fe\tf\n</t>", output: "<t>abcde\tf\n</t>" },
     { name: "whitespace and a BOM before the declaration are removed", input: "\n \uFEFF<?xml version='1.0'?><t/>", output: "<?xml version='1.0'?><t/>" },
+    { name: "UTF-8 escaped byte by byte after a Latin-1 decode is undone", input: "<t>&#226;&#128;&#166; &acirc;&#128;&brvbar; caf&#xC3;&#xA9;</t>", output: "<t>&#8230; &#8230; caf&#233;</t>" },
+    { name: "references that are not UTF-8 bytes stay as they are", input: "<t>&eacute;&eacute; &#233;&#8212; &#195;x &amp;&amp;</t>", output: "<t>&#233;&#233; &#233;&#8212; &#195;x &amp;&amp;</t>" },
     { name: "CDATA sections stay literal", input: "<t>&nbsp;<![CDATA[R&D &nbsp; <b>]]>&</t>", output: "<t>&#160;<![CDATA[R&D &nbsp; <b>]]>&amp;</t>" },
   ])("$name", ({ input, output }) => {
     expect(repairXml(input)).toBe(output);
@@ -26,6 +28,7 @@ describe("recoverable damage is repaired before the strict parser sees it", () =
     const result = await parseFeed({ body: readFileSync(path.join(FIXTURES, "rss-damaged.xml")), contentType: null, url: "https://qa.example.com/feed" });
     expect(result).toEqual({
       ok: true,
+      reading: { encoding: "utf-8", encodingSource: "utf8-valid", xmlRecovery: null }, // lexical repairs are not "recovery"
       feed: {
         kind: "rss",
         title: "Q&A Weekly — issue 7",

@@ -1,0 +1,74 @@
+// The second chance for a feed the strict parse refused: the same (already repaired) text read
+// by htmlparser2 in XML mode, which never gives up. It closes what is left open at the end (a
+// missing `>` of `</rss>`, a truncated body), ignores a close tag that matches nothing open and
+// closes the elements a mismatched one skips over. Feedparser, Miniflux and newsboat all
+// recover such feeds; refusing them would lose every item over one typo of the publisher's.
+// Entity declarations never get here: they are refused before either parse (refuse-entities.ts).
+import { DomUtils, parseDocument } from "htmlparser2";
+import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-document";
+import { textContent, type XmlElement } from "./xml-tree";
+
+// Deeper nesting is never content a reader shows (build-xml-tree.ts caps its tree the same way).
+const MAX_DEPTH = 200;
+
+type ChildNode = ReturnType<typeof parseDocument>["children"][number];
+type Element = Parameters<typeof DomUtils.getAttributeValue>[0];
+type RawNode = { "#name": string; $?: Record<string, string>; $$?: RawNode[]; _?: string };
+
+/** The readable part of a malformed feed, or null when there is nothing to keep. */
+export function recoverXmlFeed(xml: string, rootName: string, documentUrl: string | null): XmlFeedDocument | null {
+  const dom = parseDocument(closeOpenCdata(xml), { xmlMode: true });
+  const root = dom.children.find((node): node is Element => DomUtils.isTag(node) && node.name === rootName);
+  if (!root) return null;
+  const document = assembleFeedDocument(rootName, root.attribs, readSkeleton(root, rootName), documentUrl);
+  return document.items.length > 0 || hasTitle(document.feed) ? document : null;
+}
+
+// Where rss-parser finds the feed element and the items (see parse-xml-feed.ts), found the same
+// way here: Atom entries under <feed>, RSS 1.0 items beside the channel, RSS 2.0 items in it
+// (or directly under <rss> when there is no channel).
+function readSkeleton(root: Element, rootName: string) {
+  const colon = rootName.indexOf(":");
+  const rootLocal = rootName.slice(colon + 1);
+  if (rootLocal === "feed") return rawFeed(root, childTags(root, `${rootName.slice(0, colon + 1)}entry`));
+  const channel = childTags(root, "channel")[0];
+  if (rootLocal === "RDF") return rawFeed(channel ?? null, childTags(root, "item"));
+  return rawFeed(channel ?? root, childTags(channel ?? root, "item"));
+}
+
+function rawFeed(feed: Element | null, items: Element[]) {
+  const raw = feed ? toRaw(feed, 0) : null;
+  return { attrs: raw?.$, children: raw?.$$ ?? [], items: items.map((item) => ({ attrs: item.attribs, children: toRaw(item, 0).$$ })) };
+}
+
+function childTags(parent: Element, name: string): Element[] {
+  return parent.children.filter((node): node is Element => DomUtils.isTag(node) && node.name === name);
+}
+
+// The xml2js shape rss-parser produces (build-xml-tree.ts), so one builder reads both parses.
+function toRaw(element: Element, depth: number): RawNode {
+  const children = depth < MAX_DEPTH ? element.children.flatMap((node) => rawChildren(node, depth + 1)) : [];
+  return { "#name": element.name, $: element.attribs, $$: children };
+}
+
+function rawChildren(node: ChildNode, depth: number): RawNode[] {
+  if (DomUtils.isText(node)) return [{ "#name": "__text__", _: node.data }];
+  if (DomUtils.isTag(node)) return [toRaw(node, depth)];
+  if (DomUtils.isCDATA(node)) return node.children.flatMap((child) => rawChildren(child, depth));
+  return []; // comments, processing instructions
+}
+
+// An unterminated CDATA section swallows the rest of the document. It most likely ends where
+// the element it was opened in does: `<description><![CDATA[...</description>`.
+function closeOpenCdata(xml: string): string {
+  const open = xml.lastIndexOf("<![CDATA[");
+  if (open === -1 || xml.indexOf("]]>", open) !== -1) return xml;
+  const parent = /<([A-Za-z_][\w:.-]*)(?:\s[^<>]*)?>\s*$/.exec(xml.slice(Math.max(0, open - 1024), open));
+  if (!parent) return xml;
+  const close = xml.indexOf(`</${parent[1]}`, open);
+  return close === -1 ? xml : `${xml.slice(0, close)}]]>${xml.slice(close)}`;
+}
+
+function hasTitle(feed: XmlElement): boolean {
+  return feed.children.some((node) => typeof node !== "string" && node.localName === "title" && textContent(node).trim() !== "");
+}
