@@ -72,7 +72,8 @@ export function measure(run: Run): { figures: BenchFigure[]; notes: string[] } {
     lagFigure("busy", 35),
     lagFigure("medium", 90),
   ];
-  return { figures, notes: breakdown(run) };
+  const perDomain = gaps.sort((a, b) => a.host - b.host).map((gap) => `127.0.0.${10 + gap.host}: ${Number.isFinite(gap.least) ? `${(gap.least / 1000).toFixed(1)} s` : "—"}`);
+  return { figures, notes: [...breakdown(run), `  least gap per registrable domain (virtual): ${perDomain.join(", ")}`] };
 }
 
 function leastGaps(requests: LoggedRequest[]): { host: number; least: number; under1s: number }[] {
