@@ -4,7 +4,7 @@ import nextTypescript from "eslint-config-next/typescript";
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
-  { ignores: ["lib/generated/**", ".next/**", "node_modules/**", "next-env.d.ts", "data/**"] },
+  { ignores: ["lib/generated/**", "dist/**", ".next/**", "node_modules/**", "next-env.d.ts", "data/**"] },
 ];
 
 export default config;

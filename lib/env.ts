@@ -33,6 +33,8 @@ const envSchema = z.object({
   TIDINGS_ALLOWED_HOSTS: z.preprocess(unsetIfEmpty, z.string().default("")).transform((list) =>
     list.split(",").map((host) => host.trim().toLowerCase()).filter((host) => host !== ""),
   ),
+  /** Set by bin/tidings.mjs to its installation (lib/project-root.ts); the app uses its working directory. */
+  TIDINGS_PROJECT_ROOT: z.preprocess(unsetIfEmpty, z.string().optional()),
   TIDINGS_LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
 });
 

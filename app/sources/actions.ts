@@ -13,7 +13,7 @@ import { parseOpml } from "@/lib/opml/parse-opml";
 import { normalizeFeedUrl } from "@/lib/opml/normalize-feed-url";
 import type { OpmlEntry, OpmlSkip } from "@/lib/opml/types";
 import { screenImportEntries } from "@/lib/sources/screen-import-entries";
-import { updateSource } from "@/lib/store/update-source";
+import { editSource } from "@/lib/sources/edit-source";
 import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 import { removeSource as removeSourceFromStore } from "@/lib/store/remove-source";
 import { importSources } from "@/lib/store/import-sources";
@@ -50,14 +50,16 @@ export async function addSource(_previous: AddSourceState, formData: FormData): 
 export async function saveSourceSettings(_previous: EditSourceState, formData: FormData): Promise<EditSourceState> {
   const parsed = editSourceSchema.safeParse({
     id: text(formData, "id"),
+    url: text(formData, "url"),
     title: text(formData, "title"),
     folder: text(formData, "folder"),
     enabled: formData.get("enabled") === "on" ? "on" : "off",
   });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
-  const { id, title, folder, enabled } = parsed.data;
-  const found = await updateSource(getDb(), { sourceId: id, customTitle: title, folderName: folder, enabled, now: new Date() });
-  if (!found) return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
+  const { id, url, title, folder, enabled } = parsed.data;
+  const policy = { allowPrivateNetworks: roundSettingsFromEnv(getEnv()).fetch.allowPrivateNetworks };
+  const saved = await editSource(getDb(), policy, { sourceId: id, url, customTitle: title, folderName: folder, enabled, now: new Date() });
+  if (saved.status === "error") return saved;
   revalidateSources(id);
   return { status: "saved", fieldErrors: {} };
 }

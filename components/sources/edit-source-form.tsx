@@ -1,16 +1,16 @@
 "use client";
-// Title, folder and enabled state of a source. When Tidings disabled it (410 Gone), the reason
+// Feed address, title, folder and enabled state of a source. When Tidings disabled it (410 Gone), the reason
 // is shown next to the switch.
 import { useActionState } from "react";
 import { saveSourceSettings } from "@/app/sources/actions";
 import type { EditSourceState } from "@/lib/sources/action-states";
-import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/opml/limits";
+import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";
 
 type Props = {
-  source: { id: number; title: string; customTitle: string | null; folderName: string | null; enabled: boolean; disabledReason: string | null };
+  source: { id: number; feedUrl: string; title: string; customTitle: string | null; folderName: string | null; enabled: boolean; disabledReason: string | null };
   folders: readonly string[];
 };
 
@@ -22,6 +22,12 @@ export function EditSourceForm({ source, folders }: Props) {
   return (
     <form action={action} className={styles.form} noValidate>
       <input type="hidden" name="id" value={source.id} />
+      <div className={styles.field}>
+        <label htmlFor="url" className={styles.label}>Feed address</label>
+        <input id="url" name="url" type="url" className={styles.input} defaultValue={source.feedUrl} maxLength={MAX_URL_LENGTH} aria-invalid={errors.url ? true : undefined} aria-describedby="url-hint url-error" />
+        <span id="url-hint" className={styles.hint}>A new address is fetched in the next round; a web page there is followed to its feed when it links exactly one.</span>
+        <FieldError id="url-error" errors={errors.url} />
+      </div>
       <div className={styles.field}>
         <label htmlFor="title" className={styles.label}>Title</label>
         <input id="title" name="title" className={styles.input} defaultValue={source.customTitle ?? ""} placeholder={source.title} maxLength={MAX_TITLE_LENGTH} aria-invalid={errors.title ? true : undefined} aria-describedby="title-hint" />

@@ -4,10 +4,12 @@ import type { SourceHealthState } from "@/lib/health/classify-source-health";
 import { HealthStateBadge } from "@/components/health/health-state-badge";
 import { FetchNowForm } from "@/components/sources/fetch-now-form";
 import { ToggleEnabledForm } from "@/components/sources/toggle-enabled-form";
+import { describeRefusal } from "@/lib/health/describe-refusal";
 import styles from "./source-summary.module.css";
 
 /** The top of a source's page: what it is, its state (and why Tidings disabled it), and its actions. */
 export function SourceSummary({ source, health }: { source: SourceDetail; health: SourceHealthState }) {
+  const refusal = describeRefusal(source);
   return (
     <header className={styles.header}>
       <p className={styles.back}><Link href="/sources">← Sources</Link></p>
@@ -27,6 +29,11 @@ export function SourceSummary({ source, health }: { source: SourceDetail; health
           </dd>
         </div>
       </dl>
+      {refusal ? (
+        <p className={styles.refusal} data-testid="refusal">
+          <strong>Last body refused ({refusal.label}):</strong> {refusal.detail}. {refusal.advice}
+        </p>
+      ) : null}
       <div className={styles.actions}>
         <FetchNowForm sourceId={source.id} disabled={!source.enabled} />
         <ToggleEnabledForm sourceId={source.id} enabled={source.enabled} />

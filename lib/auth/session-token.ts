@@ -4,6 +4,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const SESSION_COOKIE = "tidings_session";
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** Room for the clock having been set back a little since the token was made. */
+const CLOCK_SLACK_SECONDS = 5 * 60;
 
 function sign(payload: string, key: string): string {
   return createHmac("sha256", key).update(payload).digest("base64url");
@@ -23,5 +25,17 @@ export function isValidSessionToken(token: string | undefined, key: string, now:
   const expected = Buffer.from(sign(payload, key));
   const actual = Buffer.from(parts[3]!);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return false;
-  return Number(parts[1]) * 1000 > now.getTime();
+  return isLiveExpiry(parts[1]!, now);
+}
+
+/**
+ * Even a correctly signed expiry must be one createSessionToken could have written: whole seconds
+ * in decimal, in the future, and no later than a fresh login's. "Infinity", "1e30" or "9".repeat(20)
+ * would otherwise make a session that never ends, should the key ever sign one.
+ */
+function isLiveExpiry(expires: string, now: Date): boolean {
+  if (!/^[1-9][0-9]{0,15}$/.test(expires)) return false;
+  const expiresAt = Number(expires);
+  const nowSeconds = now.getTime() / 1000;
+  return expiresAt > nowSeconds && expiresAt <= nowSeconds + SESSION_LIFETIME_SECONDS + CLOCK_SLACK_SECONDS;
 }

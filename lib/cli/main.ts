@@ -1,44 +1,43 @@
 // Entry point of the `tidings` command line. Each command lives in lib/cli/commands.
 import { UsageError } from "@/lib/cli/cli-error";
+import { ignoreClosedStdout } from "@/lib/cli/ignore-closed-stdout";
 import { describeError } from "@/lib/describe-error";
 import { disconnectDb, getDatabaseTarget } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
-import { addUsage, runAddCommand } from "@/lib/cli/commands/add";
-import { migrateUsage, runMigrateCommand } from "@/lib/cli/commands/migrate";
-import { roundUsage, runRoundCommand } from "@/lib/cli/commands/round";
-import { sourcesUsage, runSourcesCommand } from "@/lib/cli/commands/sources";
-import { importUsage, runImportCommand } from "@/lib/cli/commands/import";
-import { exportUsage, runExportCommand } from "@/lib/cli/commands/export";
-import { passwordUsage, runPasswordCommand } from "@/lib/cli/commands/password";
 
 type Command = { usage: string; run: (args: string[]) => Promise<number> };
 
-const commands: Record<string, Command> = {
-  migrate: { usage: migrateUsage, run: runMigrateCommand },
-  add: { usage: addUsage, run: runAddCommand },
-  round: { usage: roundUsage, run: runRoundCommand },
-  sources: { usage: sourcesUsage, run: runSourcesCommand },
-  import: { usage: importUsage, run: runImportCommand },
-  export: { usage: exportUsage, run: runExportCommand },
-  password: { usage: passwordUsage, run: runPasswordCommand },
+// Each command is loaded when it runs, not before: start-up is most of what a call costs, and
+// `tidings sources` need not load the fetch and parse stacks (undici, sanitize-html, rss-parser).
+const commands: Record<string, () => Promise<Command>> = {
+  migrate: () => import("@/lib/cli/commands/migrate").then((m) => ({ usage: m.migrateUsage, run: m.runMigrateCommand })),
+  add: () => import("@/lib/cli/commands/add").then((m) => ({ usage: m.addUsage, run: m.runAddCommand })),
+  round: () => import("@/lib/cli/commands/round").then((m) => ({ usage: m.roundUsage, run: m.runRoundCommand })),
+  sources: () => import("@/lib/cli/commands/sources").then((m) => ({ usage: m.sourcesUsage, run: m.runSourcesCommand })),
+  import: () => import("@/lib/cli/commands/import").then((m) => ({ usage: m.importUsage, run: m.runImportCommand })),
+  export: () => import("@/lib/cli/commands/export").then((m) => ({ usage: m.exportUsage, run: m.runExportCommand })),
+  password: () => import("@/lib/cli/commands/password").then((m) => ({ usage: m.passwordUsage, run: m.runPasswordCommand })),
 };
 
-function usage(): string {
-  return ["usage: tidings <command> [options]", "", ...Object.values(commands).map((command) => `  ${command.usage}`)].join("\n");
+async function usage(): Promise<string> {
+  const all = await Promise.all(Object.values(commands).map((load) => load()));
+  return ["usage: tidings <command> [options]", "", ...all.map((command) => `  ${command.usage}`)].join("\n");
 }
 
 /** Runs one command and returns the process exit code; never throws. */
 export async function main(argv: string[]): Promise<number> {
+  ignoreClosedStdout();
   const [name, ...rest] = argv;
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
-    console.log(usage());
+    console.log(await usage());
     return name === undefined ? 2 : 0;
   }
-  const command = commands[name];
-  if (!command) {
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
     console.error(`tidings: unknown command "${name}"; run \`tidings help\` for the list`);
     return 2;
   }
+  const command = await load();
   try {
     // A new installation may meet the command line before the app ever started (and migrated):
     // `tidings add` must not fail on a missing table. Same runner, lock and checks as the app.

@@ -1,5 +1,6 @@
 // Which database Tidings talks to, from DATABASE_URL. SQLite is the embedded default.
 import path from "node:path";
+import { projectRoot } from "@/lib/project-root";
 
 export type DatabaseTarget =
   | { provider: "sqlite"; filePath: string }
@@ -9,13 +10,17 @@ export const DEFAULT_DATABASE_URL = "file:./data/tidings.db";
 
 export class DatabaseConfigError extends Error {}
 
-/** Parses DATABASE_URL (undefined → the embedded SQLite file). Relative SQLite paths are relative to cwd. */
-export function resolveDatabaseTarget(databaseUrl: string | undefined, cwd = process.cwd()): DatabaseTarget {
+/**
+ * Parses DATABASE_URL (undefined → the embedded SQLite file in the installation's data folder, so
+ * that `tidings` run from any directory finds the app's database). A relative path that was set
+ * is relative to the working directory, as a shell user expects.
+ */
+export function resolveDatabaseTarget(databaseUrl: string | undefined, cwd = process.cwd(), root = projectRoot()): DatabaseTarget {
   const raw = databaseUrl ?? DEFAULT_DATABASE_URL;
   if (raw.startsWith("file:")) {
     const filePath = raw.slice("file:".length).replace(/^\/\/(?=\/)/, "").split("?")[0] ?? "";
     if (filePath === "") throw new DatabaseConfigError("DATABASE_URL: a file: URL needs a path, e.g. file:./data/tidings.db");
-    return { provider: "sqlite", filePath: path.resolve(cwd, filePath) };
+    return { provider: "sqlite", filePath: path.resolve(databaseUrl === undefined ? root : cwd, filePath) };
   }
   if (raw.startsWith("postgres://") || raw.startsWith("postgresql://")) {
     let parsed: URL;

@@ -63,7 +63,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     durationMs: Math.round(performance.now() - startedAt),
     headers: response === null ? NO_HEADERS : pickHeaders(response.headers),
   });
-  const fail = (errorKind: ErrorKind, detail: string, meta = describe()): FetchResult => ({
+  const fail = (errorKind: ErrorKind, detail: string, meta = describe()): Extract<FetchResult, { outcome: "error" }> => ({
     outcome: "error",
     errorKind,
     detail: detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…` : detail,
@@ -116,7 +116,8 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     if (read.status === "complete") return { outcome: "ok", body: read.body, meta: meta() };
     // A coding we never offered cannot be read as a feed; corrupt compressed bytes are like truncated XML.
     const kind = { too_large: "too_large", unsupported_encoding: "not_a_feed", undecodable: "parse" } as const;
-    return fail(kind[read.status], read.detail, meta());
+    const failed = fail(kind[read.status], read.detail, meta());
+    return read.status === "too_large" ? { ...failed, refusedPrefix: read.prefix } : failed;
   } catch (error) {
     const failure = classifyTransportError(error, { phase, budgetExceeded: signal.aborted, timeoutMs: options.timeoutMs });
     if (failure === null) throw error;

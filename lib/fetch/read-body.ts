@@ -10,7 +10,12 @@ export type ByteCounter = { bytes: number };
 
 export type BodyRead =
   | { status: "complete"; body: Buffer }
-  | { status: "too_large"; detail: string }
+  /**
+   * `prefix`: the first maxBodyBytes (decoded) when the body was read up to the cap, null when its
+   * Content-Length refused it unread. The prefix is all there is to tell a refused body from the
+   * next one when the server sends no validators (lib/round/attempt-fetch.ts hashes it).
+   */
+  | { status: "too_large"; detail: string; prefix: Buffer | null }
   | { status: "unsupported_encoding"; detail: string }
   | { status: "undecodable"; detail: string };
 
@@ -28,7 +33,7 @@ export async function readBody(
   const announced = Number(input.contentLength ?? Number.NaN);
   if (plan.decoders.length === 0 && announced > input.maxBodyBytes) {
     abandonBody(body);
-    return { status: "too_large", detail: `body exceeds ${limit} (Content-Length ${announced})` };
+    return { status: "too_large", detail: describeTooLarge(`${formatBytes(announced)} (Content-Length)`, limit), prefix: null };
   }
   let stream = countBytes(body, input.counter);
   for (const decoder of plan.decoders) stream = decoder(stream);
@@ -40,7 +45,7 @@ export async function readBody(
       // Leaving the loop returns every iterator in the chain, which destroys the socket stream.
       if (size > input.maxBodyBytes) {
         const after = plan.decoders.length > 0 ? " after decompression" : "";
-        return { status: "too_large", detail: `body exceeds ${limit}${after}` };
+        return { status: "too_large", detail: describeTooLarge(`more than ${limit}${after}`, limit), prefix: firstBytes(chunks, chunk, input.maxBodyBytes) };
       }
       chunks.push(chunk);
     }
@@ -56,6 +61,17 @@ export async function readBody(
     if (!body.readableEnded) abandonBody(body);
   }
   return { status: "complete", body: Buffer.concat(chunks, size) };
+}
+
+/** Exactly the first `count` bytes, whatever the chunking: a stable prefix hashes the same every time. */
+function firstBytes(chunks: Buffer[], last: Buffer, count: number): Buffer {
+  const held = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  return Buffer.concat([...chunks, last.subarray(0, count - held)], count);
+}
+
+/** What the health page shows: the size, the limit, and the one thing the user can do about it. */
+function describeTooLarge(size: string, limit: string): string {
+  return `${size}, over the ${limit} limit: raise TIDINGS_MAX_BODY_BYTES to read it`;
 }
 
 async function* countBytes(source: AsyncIterable<Buffer>, counter: ByteCounter): AsyncIterable<Buffer> {

@@ -69,7 +69,8 @@ export type ResponseMeta = {
 export type FetchResult =
   | { outcome: "ok"; body: Buffer; meta: ResponseMeta }
   | { outcome: "not_modified"; meta: ResponseMeta }
-  | { outcome: "error"; errorKind: ErrorKind; detail: string; meta: ResponseMeta };
+  /** `refusedPrefix`: for too_large, the part of the body read before the cap (see read-body.ts). */
+  | { outcome: "error"; errorKind: ErrorKind; detail: string; meta: ResponseMeta; refusedPrefix?: Buffer | null };
 
 /**
  * The lane a request waits in before it is sent (every hop of a redirect chain too). Passed down by

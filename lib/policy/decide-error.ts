@@ -1,5 +1,6 @@
 import { computeBackoff } from "./backoff";
 import { computeNextCooldown, isProbe, shouldOpenBreaker } from "./breaker";
+import { decideAfterContentError } from "./decide-content-error";
 import { decideAfterGone } from "./decide-gone";
 import { decideAfterRateLimit } from "./decide-rate-limited";
 import { decideWhileOffline } from "./decide-offline";
@@ -15,6 +16,8 @@ export function decideAfterError(ctx: DecisionContext): Decision {
   if (errorClass === "gone") return decideAfterGone(ctx);
   if (errorClass === "rate_limited") return decideAfterRateLimit(ctx);
   if (offline && isNetworkError(errorKind)) return decideWhileOffline(ctx);
+  // A probe of an open breaker stays a probe whatever the body: the breaker's cooldown rules it.
+  if (errorClass === "content" && !isProbe(ctx.state.breakerState)) return decideAfterContentError(ctx);
   return decideAfterCountedError(ctx, errorClass);
 }
 

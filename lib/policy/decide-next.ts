@@ -3,7 +3,7 @@ import { decideAfterSuccess } from "./decide-success";
 import type { DecisionContext } from "./decision-context";
 import { computeEffectiveFloor, resolvePublisherFloor } from "./effective-floor";
 import { computePublisherFloor } from "./publisher-floor";
-import { trackPermanentRedirect } from "./redirect-adoption";
+import { adoptDiscoveredFeed, trackPermanentRedirect } from "./redirect-adoption";
 import type { Decision, Observation, PolicySettings, ScheduleState } from "./types";
 
 /**
@@ -24,7 +24,7 @@ export function decideNext(
   const floorIsPublisher = floorSeconds > ownFloorSeconds;
   // An error page's headers never set the floor (resolvePublisherFloor keeps the stored one).
   const responseFloor = observation.outcome === "error" ? null : computePublisherFloor(observation, now, settings.maxIntervalSeconds);
-  const redirect = trackPermanentRedirect(state, observation, settings.redirectAdoptAfter);
+  const redirect = adoptDiscoveredFeed(state, observation) ?? trackPermanentRedirect(state, observation, settings.redirectAdoptAfter);
   const ctx: DecisionContext = {
     state,
     observation,

@@ -4,15 +4,19 @@ import { NETWORK_ERROR_KINDS, type ErrorKind } from "@/lib/fetch/types";
  * How the policy treats each error kind.
  * - transient: the next try may well work (transport failures, 5xx, our own database). Quick
  *   exponential backoff starting at 2 min.
- * - configuration: the feed or its URL is wrong for now (404, other 4xx, not a feed, unparsable,
- *   too large, redirect loop, blocked address). Retrying in 2 min cannot help and would poll more
+ * - configuration: the feed or its URL is wrong for now (404, other 4xx,
+ *   redirect loop, blocked address). Retrying in 2 min cannot help and would poll more
  *   often than a healthy feed, so the backoff never goes below the floor. Still not terminal:
  *   feeds come back after a botched deploy, so these count toward the breaker, which keeps
  *   probing at most daily.
+ * - content: the server answered, but the body is refused (too large, unparsable or entity-declaring,
+ *   not a feed). Its own backoff, from the floor doubling to the maximum interval, without the
+ *   breaker: the publisher is up, and the refused body's validators make each retry a header
+ *   exchange (lib/round/attempt-fetch.ts), so the doubling alone bounds what it costs.
  * - rate_limited: the publisher asked us to wait; honoured, never counted toward the breaker.
  * - gone: 410, the publisher's explicit "removed": the source is disabled.
  */
-export type ErrorClass = "transient" | "configuration" | "rate_limited" | "gone";
+export type ErrorClass = "transient" | "configuration" | "content" | "rate_limited" | "gone";
 
 const CLASS_BY_KIND: Record<ErrorKind, ErrorClass> = {
   timeout: "transient",
@@ -24,11 +28,11 @@ const CLASS_BY_KIND: Record<ErrorKind, ErrorClass> = {
   database: "transient",
   http_4xx: "configuration",
   not_found: "configuration",
-  too_large: "configuration",
+  too_large: "content",
   redirect_loop: "configuration",
   blocked: "configuration",
-  not_a_feed: "configuration",
-  parse: "configuration",
+  not_a_feed: "content",
+  parse: "content",
   rate_limited: "rate_limited",
   gone: "gone",
 };

@@ -42,3 +42,20 @@ export function trackPermanentRedirect(
     },
   };
 }
+
+/**
+ * The source's URL answered an HTML page whose one feed link gave a feed (lib/round/attempt-fetch.ts):
+ * switched at once, as when subscribing, because the page itself names its feed (a 301 is
+ * confirmed twice since a server's redirect may be a slip; a page's feed link is its author's).
+ * Null when there is nothing to adopt.
+ */
+export function adoptDiscoveredFeed(state: ScheduleState, observation: Observation): RedirectTracking | null {
+  const target = observation.discoveredFeedUrl;
+  if (observation.outcome !== "ok" || target === null || target === state.feedUrl) return null;
+  return {
+    feedUrl: target,
+    pendingRedirectUrl: null,
+    pendingRedirectCount: 0,
+    event: { kind: "url_changed", detail: `Feed discovered: ${state.feedUrl} is an HTML page whose one feed link is ${target}; switched to it` },
+  };
+}

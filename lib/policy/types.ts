@@ -35,6 +35,8 @@ export type Observation = {
   newArticles: number;
   /** A 200 whose body hash equals the previous body's. */
   bodyUnchanged: boolean;
+  /** The one feed linked from the HTML page the source's URL answered, fetched in its place; else null. */
+  discoveredFeedUrl: string | null;
   /** Target of an all-permanent (301/308) redirect chain, else null. */
   permanentRedirectUrl: string | null;
   /** Raw response headers (null when absent). */

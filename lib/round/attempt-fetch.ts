@@ -2,34 +2,93 @@
 // Returns an Attempt value whatever happens; nothing here writes to the database.
 import { createHash } from "node:crypto";
 import { fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
+import type { FetchResult } from "@/lib/fetch/types";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
 import type { Attempt } from "@/lib/round/attempt";
 import { systemClock, type Clock } from "@/lib/round/clock";
+import { discoverInFetch, type DiscoveryHelpers } from "@/lib/round/discover-in-fetch";
+import {
+  describeRefusal,
+  describeUnchanged,
+  isRefusalKind,
+  pickValidators,
+  readRefusal,
+  refreshRefusal,
+  type RefusedBody,
+  type SourceRefusalFields,
+} from "@/lib/round/refused-body";
 
-export type SourceToFetch = { id: number; feedUrl: string; etag: string | null; lastModified: string | null; lastBodyHash: string | null };
+export type SourceToFetch = SourceRefusalFields & { id: number; feedUrl: string; lastBodyHash: string | null };
 
-export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, clock: Clock = systemClock): Promise<Attempt> {
+type OkResult = Extract<FetchResult, { outcome: "ok" }>;
+type ErrorResult = Extract<FetchResult, { outcome: "error" }>;
+
+export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, helpers: DiscoveryHelpers = {}, clock: Clock = systemClock): Promise<Attempt> {
   const startedAt = clock.now();
-  const result = await fetchFeed({ url: source.feedUrl, etag: source.etag, lastModified: source.lastModified }, options);
-  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null };
+  const refusal = readRefusal(source);
+  const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
+  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null };
+  const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: clock.now(), ...fields });
 
   if (result.outcome === "not_modified") {
-    return { ...base, finishedAt: clock.now(), outcome: "not_modified", errorKind: null, detail: null };
+    // A 304 to the refused body's validators: the same refused body, at the cost of its headers.
+    if (refusal) return finish({ outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "HTTP 304"), refused: refreshRefusal(refusal, result.meta) });
+    return finish({ outcome: "not_modified", errorKind: null, detail: null });
   }
-  if (result.outcome === "error") {
-    return { ...base, finishedAt: clock.now(), outcome: "error", errorKind: result.errorKind, detail: result.detail };
-  }
+  if (result.outcome === "error") return finish(judgeFailedRead(result, refusal));
 
   const bodyHash = createHash("sha256").update(result.body).digest("hex");
-  const withBody = { ...base, bodyHash, bodyBytes: result.body.length };
+  const withBody = { bodyHash, bodyBytes: result.body.length };
   // Servers that ignore validators or churn ETags resend the same bytes: skip the parse.
   if (bodyHash === source.lastBodyHash) {
-    return { ...withBody, finishedAt: clock.now(), outcome: "ok", errorKind: null, detail: "body unchanged", bodyUnchanged: true };
+    return finish({ ...withBody, outcome: "ok", errorKind: null, detail: "body unchanged", bodyUnchanged: true });
+  }
+  if (refusal && bodyHash === refusal.bodyHash) {
+    return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) });
   }
   const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, url: result.meta.finalUrl });
-  if (!parsed.ok) {
-    // A body we cannot read is not a success: validators and body hash stay as they were.
-    return { ...base, finishedAt: clock.now(), outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail };
+  if (parsed.ok) return finish({ ...withBody, outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading });
+  if (parsed.errorKind === "not_a_feed") return finish(await followFeedLink(result, bodyHash, options, helpers));
+  // A body we cannot read is not a success: the validators of the content we hold stay as they
+  // were; this body's own are remembered apart (lib/round/refused-body.ts).
+  return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail, refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash) });
+}
+
+/**
+ * A failed exchange. A body refused after a 200 (over the cap, an encoding we cannot decode) is
+ * remembered with its validators. A too-large body cannot be hashed whole: its fingerprint is the
+ * hash of its first maxBodyBytes (cut there, the connection closed), which a server without
+ * validators resends identically; one refused from its Content-Length was never read, so only
+ * its validators can recognise it, and without them it is simply refused again (a header exchange).
+ */
+function judgeFailedRead(result: ErrorResult, refusal: RefusedBody | null): Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt> {
+  const failed = { outcome: "error" as const, errorKind: result.errorKind, detail: result.detail };
+  if (!isRefusalKind(result.errorKind) || result.meta.httpStatus !== 200) return failed;
+  const prefix = result.refusedPrefix ?? null;
+  const hash = prefix === null ? null : createHash("sha256").update(prefix).digest("hex");
+  if (refusal?.kind === result.errorKind && hash !== null && hash === refusal.bodyHash) {
+    return { ...failed, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) };
   }
-  return { ...withBody, finishedAt: clock.now(), outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading };
+  return { ...failed, refused: describeRefusal(result.errorKind, result.detail, result.meta, hash) };
+}
+
+/** An HTML page: with exactly one feed link, that feed is this attempt's result (and the source's new URL). */
+async function followFeedLink(page: OkResult, pageHash: string, options: FetchOptions, helpers: DiscoveryHelpers): Promise<Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>> {
+  const found = await discoverInFetch(page, options, helpers);
+  const pageBytes = page.body.length;
+  if (found.status === "refused") {
+    return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, refused: describeRefusal("not_a_feed", found.detail, page.meta, pageHash) };
+  }
+  if (found.status === "failed") return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, meta: found.meta };
+  return {
+    outcome: "ok",
+    errorKind: null,
+    detail: `an HTML page: switched to its feed ${found.feedUrl}`,
+    meta: found.meta,
+    bodyHash: createHash("sha256").update(found.body).digest("hex"),
+    bodyBytes: found.body.length,
+    feed: found.feed,
+    reading: found.reading,
+    discoveredFeedUrl: found.feedUrl,
+  };
 }

@@ -2,6 +2,7 @@
 // parse into the store. Three outcomes, never two.
 import type { ErrorKind, ResponseMeta } from "@/lib/fetch/types";
 import type { BodyReading, ParsedFeed } from "@/lib/parse/types";
+import type { RefusedBody } from "@/lib/round/refused-body";
 
 export type Attempt = {
   sourceId: number;
@@ -16,8 +17,15 @@ export type Attempt = {
   bodyHash: string | null;
   /** Decompressed size of a 200's body, else null. */
   bodyBytes: number | null;
-  /** A 200 whose body hash equals the previous one: not parsed. */
+  /** A 200 whose body hash equals the previous one (accepted or refused): not parsed. */
   bodyUnchanged: boolean;
+  /**
+   * A refused body to remember in Source.refused* (a new refusal, or the same one seen again);
+   * null leaves them as they are, except that an accepted body (ok) clears them.
+   */
+  refused: RefusedBody | null;
+  /** The feed URL found on the HTML page the source's URL answered, which this attempt fetched. */
+  discoveredFeedUrl: string | null;
   /** The parsed feed of an ok attempt with a changed body, else null. */
   feed: ParsedFeed | null;
   /** How that feed's body was read (encoding, and whether the XML had to be recovered), else null. */

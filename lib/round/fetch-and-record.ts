@@ -6,6 +6,7 @@ import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/round/attempt";
 import { attemptFetch } from "@/lib/round/attempt-fetch";
 import { decideForAttempt } from "@/lib/round/decide-for-attempt";
+import { findSubscribed } from "@/lib/store/find-subscribed";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { recordFetch } from "@/lib/store/record-fetch";
 import type { SourceRow } from "@/lib/store/source-row";
@@ -35,7 +36,7 @@ export async function fetchAndRecord(
   source: SourceRow,
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
-  const attempt = await attemptFetch(source, settings.fetch, context.manual, settings.clock);
+  const attempt = await attemptFetch(source, settings.fetch, context.manual, { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) }, settings.clock);
   const offline = context.offline(attempt);
   let before: SourceRow | null = null;
   const decidePolicy = decideForAttempt(attempt, settings.policy, offline);

@@ -31,6 +31,7 @@ export function toObservation(attempt: Attempt, newArticles: number, offline: bo
     httpStatus: attempt.meta.httpStatus,
     newArticles,
     bodyUnchanged: attempt.bodyUnchanged,
+    discoveredFeedUrl: attempt.discoveredFeedUrl,
     permanentRedirectUrl: attempt.meta.permanentRedirectUrl,
     retryAfter: headers.retryAfter,
     cacheControl: headers.cacheControl,

@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import { parseFeed } from "@/lib/parse/parse-feed";
 import type { ParseInput, ParseResult } from "@/lib/parse/types";
 import { remember } from "@/lib/remember";
+import { projectRoot } from "@/lib/project-root";
 
 /** Bodies at least this large go to the worker (about 0.2 s of parsing at the measured 0.35 s/MB). */
 export const OFF_THREAD_THRESHOLD_BYTES = 512 * 1024;
@@ -29,6 +30,7 @@ export async function parseFeedOffThread(input: ParseInput): Promise<ParseResult
     const timer = setTimeout(() => failAll(slot, `parsing took longer than ${PARSE_TIME_LIMIT_MS / 1000} s`), PARSE_TIME_LIMIT_MS);
     slot.pending.set(id, { resolve, timer });
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.worker.ref();
     slot.worker.postMessage({ id, body: new Uint8Array(input.body), contentType: input.contentType, url: input.url });
   });
 }
@@ -41,12 +43,11 @@ async function acquireWorker(): Promise<WorkerSlot | null> {
     await current.ready;
     return current;
   }
-  // Resolved from the working directory (the project root), like prisma/migrations: the worker is
-  // loaded by Node itself, outside Next's bundle.
-  const worker = new Worker(path.join(/* turbopackIgnore: true */ process.cwd(), "lib/round/parse-worker.mjs"), {
+  // Found in the installation (lib/project-root.ts), like prisma/migrations: the worker is loaded
+  // by Node itself, outside Next's bundle.
+  const worker = new Worker(path.join(/* turbopackIgnore: true */ projectRoot(), "lib/round/parse-worker.mjs"), {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
   });
-  worker.unref();
   let markReady: () => void = () => undefined;
   const slot: WorkerSlot = { worker, ready: new Promise((resolve) => (markReady = resolve)), pending: new Map(), nextId: 1, idleTimer: null };
   worker.on("message", (message: { ready?: true; id?: number; result?: ParseResult; error?: string }) => {
@@ -56,13 +57,23 @@ async function acquireWorker(): Promise<WorkerSlot | null> {
     clearTimeout(pending.timer);
     slot.pending.delete(message.id!);
     pending.resolve(message.result ?? { ok: false, errorKind: "parse", detail: `parser failed: ${message.error ?? "unknown error"}` });
-    if (slot.pending.size === 0) slot.idleTimer = setTimeout(() => void retire(slot), IDLE_STOP_MS).unref();
+    if (slot.pending.size === 0) idle(slot);
   });
   worker.on("error", (error) => failAll(slot, `parser crashed: ${error.message}`));
   worker.on("exit", () => failAll(slot, "parser stopped unexpectedly"));
+  // The worker keeps the process alive while it starts and while a parse is in flight (the caller
+  // awaits it), and never while idle (idle() unrefs it), so that `tidings add` exits when its work
+  // is done. An unref() before these listeners would not last: adding a "message" listener refs
+  // the worker's port again, which is what held the command line until the idle timer fired.
   state().slot = slot;
   await Promise.race([slot.ready, new Promise<void>((resolve) => worker.once("exit", () => resolve()))]);
   return state().slot === slot ? slot : null;
+}
+
+/** No parse in flight: let the process exit without the worker, and stop it if it stays unused. */
+function idle(slot: WorkerSlot): void {
+  slot.worker.unref();
+  slot.idleTimer = setTimeout(() => void retire(slot), IDLE_STOP_MS).unref();
 }
 
 /** Ends every parse in flight on this worker as a classified failure and discards the worker. */

@@ -18,20 +18,23 @@ function isHttpUrl(value: string): boolean {
   return protocol === "http:" || protocol === "https:";
 }
 
+const webAddress = z
+  .string()
+  .trim()
+  .min(1, "Enter the address of a feed or of a site")
+  .max(MAX_URL_LENGTH, `An address is at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`)
+  .refine((value) => URL.canParse(value), "This is not a web address (it should look like https://example.com/feed.xml)")
+  .refine(isHttpUrl, "Only http:// and https:// addresses can be followed");
+
 export const addSourceSchema = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1, "Enter the address of a feed or of a site")
-    .max(MAX_URL_LENGTH, `An address is at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`)
-    .refine((value) => URL.canParse(value), "This is not a web address (it should look like https://example.com/feed.xml)")
-    .refine(isHttpUrl, "Only http:// and https:// addresses can be followed"),
+  url: webAddress,
   title: optionalText(MAX_TITLE_LENGTH, "A title"),
   folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
 });
 
 export const editSourceSchema = z.object({
   id: sourceId,
+  url: webAddress,
   title: optionalText(MAX_TITLE_LENGTH, "A title"),
   folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
   enabled: z.enum(["on", "off"]).transform((value) => value === "on"),

@@ -30,6 +30,8 @@ export async function recordFirstFetch(
     bodyHash: createHash("sha256").update(fetched.body).digest("hex"),
     bodyBytes: fetched.body.length,
     bodyUnchanged: false,
+    refused: null,
+    discoveredFeedUrl: null,
     feed: parsed,
     reading: input.reading,
     manual: true,

@@ -2,6 +2,8 @@
 import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/round/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
+import type { RefusedBody } from "@/lib/round/refused-body";
+import { MAX_DETAIL_LENGTH } from "@/lib/store/fetch-row";
 
 export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; decision: Decision; newArticles: number }) {
   const { source, attempt, decision } = input;
@@ -37,17 +39,29 @@ export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; 
 
 /**
  * A 200 replaces both validators with what it carried (a missing one is cleared: the publisher
- * stopped sending it). A 304 may refresh them (RFC 9110 §15.4.5). Errors never touch them.
+ * stopped sending it) and forgets any refused body. A 304 may refresh them (RFC 9110 §15.4.5).
+ * Errors never touch them; a refused body's own validators go apart, into refused*
+ * (lib/round/refused-body.ts says why that is safe).
  */
 function validatorFields(source: SourceRow, attempt: Attempt) {
   const { headers } = attempt.meta;
   if (attempt.outcome === "ok") {
-    return { etag: headers.etag, lastModified: headers.lastModified, lastBodyHash: attempt.bodyHash, lastBodyBytes: attempt.meta.bytesReceived };
+    return { etag: headers.etag, lastModified: headers.lastModified, lastBodyHash: attempt.bodyHash, lastBodyBytes: attempt.meta.bytesReceived, ...refusedFields(null) };
   }
   if (attempt.outcome === "not_modified") {
     return { etag: headers.etag ?? source.etag, lastModified: headers.lastModified ?? source.lastModified };
   }
-  return {};
+  return attempt.refused ? refusedFields(attempt.refused) : {};
+}
+
+function refusedFields(refused: RefusedBody | null) {
+  return {
+    refusedKind: refused?.kind ?? null,
+    refusedDetail: refused?.detail.slice(0, MAX_DETAIL_LENGTH) ?? null,
+    refusedEtag: refused?.etag ?? null,
+    refusedLastModified: refused?.lastModified ?? null,
+    refusedBodyHash: refused?.bodyHash ?? null,
+  };
 }
 
 function feedFields(attempt: Attempt) {

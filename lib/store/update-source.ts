@@ -1,16 +1,31 @@
-// The edit form's write: the user's title, the folder (created on first use) and, when it
-// changed, the enabled state with its history, in one transaction.
+// The edit form's write: the user's title, the folder (created on first use) and, when they
+// changed, the feed address and the enabled state with their history, in one transaction.
 import type { Db } from "@/lib/db/prisma-client";
 import { applyEnabled } from "@/lib/store/set-source-enabled";
 import { deleteEmptyFolders } from "@/lib/store/delete-empty-folders";
+import { applyFeedUrl, type FeedUrlChange } from "@/lib/store/apply-feed-url";
 
-export type SourceSettings = { sourceId: number; customTitle: string | null; folderName: string | null; enabled: boolean; now: Date };
+export type SourceSettings = {
+  sourceId: number;
+  customTitle: string | null;
+  folderName: string | null;
+  enabled: boolean;
+  /** A checked URL (lib/sources/check-feed-address.ts); undefined keeps the address. */
+  feedUrl?: string;
+  now: Date;
+};
 
-/** False when the source does not exist (removed meanwhile). */
-export async function updateSource(db: Db, input: SourceSettings): Promise<boolean> {
+/** "missing" when the source does not exist (removed meanwhile); a duplicate address saves nothing. */
+export type SourceUpdate = { status: "saved" | "missing" } | Extract<FeedUrlChange, { status: "duplicate" }>;
+
+export async function updateSource(db: Db, input: SourceSettings): Promise<SourceUpdate> {
   return db.$transaction(async (tx) => {
-    const source = await tx.source.findUnique({ where: { id: input.sourceId }, select: { folderId: true } });
-    if (!source) return false;
+    const source = await tx.source.findUnique({ where: { id: input.sourceId }, select: { folderId: true, feedUrl: true } });
+    if (!source) return { status: "missing" };
+    if (input.feedUrl !== undefined) {
+      const change = await applyFeedUrl(tx, { sourceId: input.sourceId, feedUrl: input.feedUrl, previousUrl: source.feedUrl, now: input.now });
+      if (change.status === "duplicate") return change;
+    }
     const folderName = input.folderName?.trim() || null;
     await tx.source.update({
       where: { id: input.sourceId },
@@ -21,6 +36,6 @@ export async function updateSource(db: Db, input: SourceSettings): Promise<boole
     });
     await applyEnabled(tx, { sourceId: input.sourceId, enabled: input.enabled, now: input.now });
     await deleteEmptyFolders(tx, [source.folderId]);
-    return true;
+    return { status: "saved" };
   });
 }

@@ -24,6 +24,7 @@ const BENCHES: Bench[] = [
   { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000", "--postgres"], smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"] },
   { script: "isolation.ts", args: ["--megabytes", "10"], smokeArgs: ["--megabytes", "1"] },
   { script: "readers-during-round.ts", args: ["--readers", "50", "--feeds", "3", "--items", "2000"], smokeArgs: ["--readers", "5", "--feeds", "1", "--items", "200"] },
+  { script: "cli-startup.ts", args: ["--runs", "11", "--source-runs", "5"], smokeArgs: ["--runs", "3", "--source-runs", "0"] },
   { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
 ];
 

@@ -108,6 +108,33 @@ describe("with TIDINGS_PASSWORD", () => {
     await context.close();
   });
 
+  it("after logging in, stays on this site whatever `next` says (open redirect, header injection)", async () => {
+    const context = await browser.newContext();
+    // Where an open redirect would land: answered here, so that the test sees it rather than a DNS error.
+    await context.route(/evil\.test/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }));
+    const serverErrors: string[] = [];
+    context.on("response", (response) => {
+      if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
+    });
+    const origin = new URL(server.url).origin;
+    for (const [next, landing] of [
+      ["%2F%09%2Fevil.test%2Fphish", "/"], // browsers drop the tab: "//evil.test/phish"
+      ["/%0D/x", "/"], // "\r" in a Location header was a 500 after the cookie was set
+      ["/%0B/x", "/%0B/x"], // kept, percent-encoded
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login?next=${next}`);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
+      expect([next, new URL(page.url()).origin, new URL(page.url()).pathname]).toEqual([next, origin, landing]);
+      await page.close();
+      await context.clearCookies();
+    }
+    expect(serverErrors).toEqual([]);
+    await context.close();
+  });
+
   it("throttles a client after five wrong passwords, with a clear message, even for the right one", async () => {
     // Its own client key, so that this lockout does not affect the other tests.
     const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.7" } });

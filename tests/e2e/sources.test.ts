@@ -39,6 +39,12 @@ beforeAll(async () => {
       contentType: "text/html",
     }),
     "/multi/posts.xml": feed({ body: rssFeed({ title: "Multi posts", items: ITEMS }) }),
+    // Announces 20 MiB (never sent: refused from its Content-Length) and honours its ETag.
+    "/huge.xml": (request, response) => {
+      if (request.headers["if-none-match"] === '"huge"') return void response.writeHead(304, { ETag: '"huge"' }).end();
+      response.writeHead(200, { "Content-Type": "application/rss+xml", "Content-Length": String(20 * 1024 * 1024), ETag: '"huge"' });
+      response.write("<rss");
+    },
     "/multi/comments.xml": feed({ body: rssFeed({ title: "Multi comments", items: ITEMS }) }),
   });
   server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_ALLOW_PRIVATE_NETWORKS: "true" });
@@ -198,6 +204,21 @@ describe("a source's health page", () => {
     await page.close();
   });
 
+  it("says on the source page why its body was refused and what to do, and that the next check was a 304", async () => {
+    const id = await createSource(database.db, { feedUrl: publisher.url("/huge.xml"), title: "Huge", customTitle: null, folderName: null });
+    for (let round = 0; round < 2; round++) {
+      await makeAllDue(database.db);
+      await runRound(database.db, testRoundSettings({ budgetMs: 20_000 }), { trigger: "cli", sourceId: id });
+    }
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/sources/${id}`);
+    expect(await page.getByTestId("refusal").textContent()).toMatch(
+      /^Last body refused \(too large\): 20 MiB \(Content-Length\), over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it\. Until then/,
+    );
+    expect(await page.locator("#log tbody tr").first().textContent()).toMatch(/still too large, unchanged \(HTTP 304\)/);
+    await page.close();
+  });
+
   it("answers an unknown source with the 404 page", async () => {
     const page = await browser.newPage();
     for (const bad of ["999999", "abc", "0"]) {
@@ -208,16 +229,25 @@ describe("a source's health page", () => {
     await page.close();
   });
 
-  it("edits the title and folder, then removes the source after a confirmation that says its articles go with it", async () => {
+  it("edits the feed address, title and folder, then removes the source after a confirmation that says its articles go with it", async () => {
     const page = await browser.newPage();
     const id = await subscribeThroughForm(page, publisher.url("/remove.xml"));
     await page.getByRole("link", { name: "Edit or remove" }).click();
     await page.waitForURL(`${server.url}/sources/${id}/edit`);
+    expect(await page.getByLabel("Feed address").inputValue()).toBe(publisher.url("/remove.xml"));
+    await page.getByLabel("Feed address").fill("ftp://nowhere.example/feed");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Only http:// and https:// addresses can be followed").waitFor();
+    await page.getByLabel("Feed address").fill(publisher.url("/moved.xml"));
     await page.getByLabel("Title").fill("Renamed by me");
     await page.getByLabel("Folder").fill("Elsewhere");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
-    expect(await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } })).toMatchObject({ customTitle: "Renamed by me", folder: { name: "Elsewhere" } });
+    expect(await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } })).toMatchObject({
+      feedUrl: publisher.url("/moved.xml"),
+      customTitle: "Renamed by me",
+      folder: { name: "Elsewhere" },
+    });
 
     await page.getByRole("button", { name: "Remove this source…" }).click();
     expect(await page.getByRole("alertdialog").textContent()).toMatch(/Its 2 articles are deleted with it.*This cannot be undone/);

@@ -30,6 +30,7 @@ export function observation(overrides: Partial<Observation> = {}): Observation {
     httpStatus: 304,
     newArticles: 0,
     bodyUnchanged: false,
+    discoveredFeedUrl: null,
     permanentRedirectUrl: null,
     retryAfter: null,
     cacheControl: null,

@@ -364,6 +364,8 @@ export const HTML_PAGE = `<!doctype html>
 `;
 
 export const TRUNCATED_XML = SAMPLE_RSS.slice(0, Math.floor(SAMPLE_RSS.length / 2));
+/** Malformed past recovery: the lenient parse finds no title and no item in it (a parse error). */
+export const UNREADABLE_XML = "<rss><channel></chanel></rss>";
 
 /** "Billion laughs": ~3 KB that expands to gigabytes in a parser that expands entities. */
 export const ENTITY_BOMB_XML = `<?xml version="1.0"?>

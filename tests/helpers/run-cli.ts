@@ -4,13 +4,14 @@ import path from "node:path";
 
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
-const BIN = path.resolve(__dirname, "../../bin/tidings.mjs");
+export const BIN = path.resolve(__dirname, "../../bin/tidings.mjs");
 
-export type CliOptions = { timeoutMs?: number; stdin?: string };
+export type CliOptions = { timeoutMs?: number; stdin?: string; cwd?: string };
 
-export function runCli(args: string[], env: Record<string, string | undefined>, { timeoutMs = 60_000, stdin }: CliOptions = {}): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string | undefined>, { timeoutMs = 60_000, stdin, cwd }: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
       env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", ...env },
       stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
-import { MIGRATIONS_ROOT, readMigrationFiles } from "@/lib/db/migrate/migration-files";
+import { migrationsRoot, readMigrationFiles } from "@/lib/db/migrate/migration-files";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 import { querySql } from "@/lib/articles/run-sql";
 import { Prisma } from "@/lib/generated/sqlite";
@@ -24,7 +24,7 @@ function emptyTarget() {
 /** A copy of the real migrations plus one extra migration with the given SQL. */
 function migrationsWithExtra(provider: string, name: string, sql: string): string {
   const root = mkdtempSync(path.join(tmpdir(), "tidings-migrations-"));
-  cpSync(MIGRATIONS_ROOT, root, { recursive: true });
+  cpSync(migrationsRoot(), root, { recursive: true });
   mkdirSync(path.join(root, provider, name), { recursive: true });
   writeFileSync(path.join(root, provider, name, "migration.sql"), sql);
   return root;
@@ -33,7 +33,7 @@ function migrationsWithExtra(provider: string, name: string, sql: string): strin
 /** A copy of the real migrations without the ones after `last` (a database of an older version). */
 function migrationsUpTo(last: string): string {
   const root = mkdtempSync(path.join(tmpdir(), "tidings-migrations-"));
-  cpSync(MIGRATIONS_ROOT, root, { recursive: true });
+  cpSync(migrationsRoot(), root, { recursive: true });
   for (const provider of ["sqlite", "postgresql"]) {
     for (const name of readdirSync(path.join(root, provider))) if (name > last) rmSync(path.join(root, provider, name), { recursive: true });
   }
@@ -148,7 +148,7 @@ describe("the migration runner", () => {
     const { target } = emptyTarget();
     await runMigrations(target);
     const edited = mkdtempSync(path.join(tmpdir(), "tidings-migrations-"));
-    cpSync(MIGRATIONS_ROOT, edited, { recursive: true });
+    cpSync(migrationsRoot(), edited, { recursive: true });
     writeFileSync(path.join(edited, target.provider, "0001_init", "migration.sql"), "-- edited\n");
     await expect(runMigrations(target, { migrationsRoot: edited })).rejects.toThrow(/0001_init was changed after it was applied/);
   });

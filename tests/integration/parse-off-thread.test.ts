@@ -31,9 +31,13 @@ describe("parsing large feeds off the main thread", () => {
     expect(worstGap).toBeLessThan(Math.max(500, elapsed / 3));
   });
 
-  it("returns a classified failure for a large broken document, never an exception", async () => {
-    const body = Buffer.concat([bigFeed(1000).subarray(0, OFF_THREAD_THRESHOLD_BYTES + 1000)]);
-    const result = await parseFeedOffThread({ body, contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" });
-    expect(result).toMatchObject({ ok: false, errorKind: "parse" });
+  it("recovers a large truncated document in the worker, and classifies one with nothing readable, never an exception", async () => {
+    const parse = (body: Buffer) => parseFeedOffThread({ body, contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" });
+    const truncated = await parse(bigFeed(1000).subarray(0, OFF_THREAD_THRESHOLD_BYTES + 1000));
+    expect(truncated.ok && truncated.reading.xmlRecovery).toMatch(/^recovered from malformed XML: /);
+    expect(truncated.ok && truncated.feed.items.length).toBeGreaterThan(100);
+    const unreadable = Buffer.from(`<rss><channel></chanel>${"<p/>".repeat(OFF_THREAD_THRESHOLD_BYTES / 4)}</rss>`);
+    expect(unreadable.length).toBeGreaterThan(OFF_THREAD_THRESHOLD_BYTES);
+    expect(await parse(unreadable)).toMatchObject({ ok: false, errorKind: "parse" });
   });
 });

@@ -3,7 +3,7 @@ import { testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-datab
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import {
   feed, status, rateLimited, redirect, hang, gzipBomb, hugeBody, rssFeed,
-  HTML_PAGE, TRUNCATED_XML, ENTITY_BOMB_XML, type Publisher,
+  HTML_PAGE, UNREADABLE_XML, ENTITY_BOMB_XML, type Publisher,
 } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
@@ -16,7 +16,7 @@ describe("a round over a hostile or broken web", () => {
   it("ends every bad case as one classified error and still stores the good feed", async () => {
     const cases: Array<[string, Parameters<Publisher["setRoute"]>[1], string, number | null]> = [
       ["/html", feed({ body: HTML_PAGE, contentType: "text/html" }), "not_a_feed", 200],
-      ["/truncated", feed({ body: TRUNCATED_XML }), "parse", 200],
+      ["/unreadable", feed({ body: UNREADABLE_XML }), "parse", 200],
       ["/entity-bomb", feed({ body: ENTITY_BOMB_XML }), "parse", 200],
       ["/missing", status(404), "not_found", 404],
       ["/gone", status(410), "gone", 410],
@@ -60,7 +60,7 @@ describe("a round over a hostile or broken web", () => {
     world.publisher.setRoute("/f.xml", feed({ body: GOOD, etag: '"good"' }));
     const id = await addDueSource(world.database.db, world.publisher.url("/f.xml"));
     await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
-    world.publisher.setRoute("/f.xml", feed({ body: TRUNCATED_XML, etag: '"broken"' }));
+    world.publisher.setRoute("/f.xml", feed({ body: UNREADABLE_XML, etag: '"broken"' }));
     await makeAllDue(world.database.db);
     await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
     const source = await world.database.db.source.findUniqueOrThrow({ where: { id } });

@@ -5,6 +5,7 @@ import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/rou
 import { runRound } from "@/lib/round/run-round";
 import { createSource } from "@/lib/store/create-source";
 import { updateSource } from "@/lib/store/update-source";
+import { editSource } from "@/lib/sources/edit-source";
 import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 import { removeSource } from "@/lib/store/remove-source";
 
@@ -39,7 +40,7 @@ describe("editing a source", () => {
     const other = await createSource(database.db, { feedUrl: "https://b.example/feed", title: "B", customTitle: null, folderName: "Shared" });
     const now = new Date();
 
-    expect(await updateSource(database.db, { sourceId: id, customTitle: "  Mine  ", folderName: "Shared", enabled: true, now })).toBe(true);
+    expect(await updateSource(database.db, { sourceId: id, customTitle: "  Mine  ", folderName: "Shared", enabled: true, now })).toEqual({ status: "saved" });
     let source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
     expect([source.customTitle, source.title, source.folder?.name]).toEqual(["Mine", "Feed's own", "Shared"]);
     expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
@@ -57,8 +58,49 @@ describe("editing a source", () => {
     expect(await database.db.source.count({ where: { id: other } })).toBe(1);
   });
 
-  it("returns false for a source that no longer exists", async () => {
-    expect(await updateSource(database.db, { sourceId: 999_999, customTitle: null, folderName: null, enabled: true, now: new Date() })).toBe(false);
+  it("says missing for a source that no longer exists", async () => {
+    expect(await updateSource(database.db, { sourceId: 999_999, customTitle: null, folderName: null, enabled: true, now: new Date() })).toEqual({ status: "missing" });
+  });
+});
+
+describe("changing a source's feed address (the edit form)", () => {
+  const edit = (sourceId: number, url: string, allowPrivateNetworks = true) =>
+    editSource(database.db, { allowPrivateNetworks }, { sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() });
+
+  it("switches to the new address, forgets what the old one taught, records it, and the next round fetches it", async () => {
+    publisher.setRoute("/old.xml", feed({ body: rssFeed({ items: ITEMS }), etag: '"old"' }));
+    publisher.setRoute("/new.xml", feed({ body: rssFeed({ items: ITEMS }), etag: '"new"' }));
+    const id = await addDueSource(database.db, publisher.url("/old.xml"));
+    await run();
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).etag).toBe('"old"');
+
+    expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved" });
+    const source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect(source).toMatchObject({ feedUrl: publisher.url("/new.xml"), etag: null, lastBodyHash: null, nextCheckReason: "feed address changed by you: fetched in the next round" });
+    expect(source.nextDueAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await events(id)).at(-1)).toEqual(["url_changed", `Changed by you: ${publisher.url("/old.xml")} → ${publisher.url("/new.xml")}`]);
+
+    await run();
+    const request = publisher.requestsTo("/new.xml")[0]!;
+    // No validator of the old address is sent to the new one.
+    expect(request.headers["if-none-match"]).toBeUndefined();
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).etag).toBe('"new"');
+  });
+
+  it("refuses, as `tidings add` does, an invalid address, one the SSRF guard blocks, and one already subscribed, saving nothing", async () => {
+    const id = await createSource(database.db, { feedUrl: "https://a.example/feed", title: "A", customTitle: null, folderName: null });
+    const other = await createSource(database.db, { feedUrl: "https://b.example/feed", title: "B", customTitle: "Bee", folderName: null });
+    expect(await edit(id, "ftp://a.example/feed")).toEqual({ status: "error", fieldErrors: { url: ["scheme ftp: is not allowed (http and https only)"] } });
+    const blocked = await edit(id, "http://127.0.0.1/feed", false);
+    expect(blocked.status === "error" && blocked.fieldErrors.url?.[0]).toMatch(/127\.0\.0\.1|private|loopback/i);
+    expect(await edit(id, "https://b.example/feed")).toEqual({ status: "error", fieldErrors: { url: [`Already subscribed: Bee (source #${other})`] } });
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).feedUrl).toBe("https://a.example/feed");
+    expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
+    // The same address is no change at all, even where the guard would refuse it now.
+    expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved" });
+    const local = await createSource(database.db, { feedUrl: "http://127.0.0.1:9/feed", title: "Local", customTitle: null, folderName: null });
+    expect(await edit(local, "http://127.0.0.1:9/feed", false)).toEqual({ status: "saved" });
+    expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
   });
 });
 

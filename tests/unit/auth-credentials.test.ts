@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password-hash";
 import { createSessionToken, isValidSessionToken, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
@@ -49,6 +50,37 @@ describe("session tokens", () => {
 
   it.each([undefined, "", "garbage", "v1.1.2", "v1..x.y", "a".repeat(300)])("refuses %j", (token) => {
     expect(isValidSessionToken(token, key, now)).toBe(false);
+  });
+
+  /** A token with the given expiry, signed with the right key (as only the server could). */
+  const signedWith = (expires: string) => {
+    const payload = `v1.${expires}.AAAAAAAAAAAAAAAA`;
+    return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
+  };
+  const nowSeconds = now.getTime() / 1000;
+
+  it("accept a correctly signed expiry up to one lifetime (and a little clock slack) ahead", () => {
+    expect(isValidSessionToken(signedWith(String(nowSeconds + 1)), key, now)).toBe(true);
+    expect(isValidSessionToken(signedWith(String(nowSeconds + SESSION_LIFETIME_SECONDS)), key, now)).toBe(true);
+    expect(isValidSessionToken(signedWith(String(nowSeconds + SESSION_LIFETIME_SECONDS + 60)), key, now)).toBe(true);
+  });
+
+  it.each([
+    ["Infinity"],
+    ["1e30"],
+    ["1e10"],
+    ["-1"],
+    ["NaN"],
+    ["1.5"],
+    ["0x7fffffff"],
+    [" 1798000000"],
+    ["01798000000"],
+    ["9".repeat(16)],
+    [String(nowSeconds + SESSION_LIFETIME_SECONDS + 24 * 3600)],
+    [String(nowSeconds)],
+    ["0"],
+  ])("refuse a correctly signed token whose expiry is %j", (expires) => {
+    expect(isValidSessionToken(signedWith(expires), key, now)).toBe(false);
   });
 
   it("are different for every login", () => {

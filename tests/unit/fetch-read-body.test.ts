@@ -76,14 +76,17 @@ describe("readBody: the size cap", () => {
   it("stops as soon as the decoded size passes the cap, reading little of a compressed bomb", async () => {
     const wire = gzipSync(Buffer.alloc(50_000_000)); // ~49 KB on the wire for 50 MB decoded
     const { result, counter, body } = await read(wire, "gzip", 100_000);
-    expect(result).toEqual({ status: "too_large", detail: "body exceeds 97.7 KiB after decompression" });
+    expect(result).toMatchObject({ status: "too_large", detail: "more than 97.7 KiB after decompression, over the 97.7 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it" });
+    // Exactly the first maxBodyBytes, whatever the chunking: the refused body's stable fingerprint.
+    if (result.status === "too_large") expect(result.prefix).toEqual(Buffer.alloc(100_000));
     expect(counter.bytes).toBeLessThan(wire.length / 2);
     expect(body.destroyed).toBe(true);
   });
 
   it("caps an uncompressed body too", async () => {
     const { result, counter } = await read(zeros.subarray(0, 10_000), null, 5_000);
-    expect(result).toEqual({ status: "too_large", detail: "body exceeds 4.9 KiB" });
+    expect(result).toMatchObject({ status: "too_large", detail: "more than 4.9 KiB, over the 4.9 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it" });
+    if (result.status === "too_large") expect(result.prefix?.length).toBe(5_000);
     expect(counter.bytes).toBeLessThan(10_000);
   });
 
@@ -94,7 +97,7 @@ describe("readBody: the size cap", () => {
 
   it("trusts an uncompressed Content-Length over the cap and reads nothing", async () => {
     const { result, counter } = await read(zeros.subarray(0, 10_000), null, 4096, "10000");
-    expect(result).toEqual({ status: "too_large", detail: "body exceeds 4 KiB (Content-Length 10000)" });
+    expect(result).toEqual({ status: "too_large", detail: "9.8 KiB (Content-Length), over the 4 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it", prefix: null });
     expect(counter.bytes).toBe(0);
   });
 

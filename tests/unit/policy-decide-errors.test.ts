@@ -62,9 +62,6 @@ describe("configuration errors back off too, but never sooner than a normal poll
   it.each<[ErrorKind, number | null]>([
     ["not_found", 404],
     ["http_4xx", 403],
-    ["parse", 200],
-    ["not_a_feed", 200],
-    ["too_large", 200],
     ["redirect_loop", 301],
     ["blocked", null],
   ])("%s waits at least the floor and counts toward the breaker", (kind, status) => {
@@ -82,6 +79,33 @@ describe("configuration errors back off too, but never sooner than a normal poll
     const decision = decide(makeState({ consecutiveErrors: 2 }), fail("not_found", 404));
     expect([decision.next.enabled, decision.next.disabledReason, decision.events]).toEqual([true, null, []]);
     expect(decision.reason).toBe("backoff after 3 errors (HTTP 404); next try at 13:00 UTC");
+  });
+});
+
+describe("content errors (a refused body) have their own backoff: the floor, doubling to the maximum", () => {
+  it.each<[ErrorKind, number, number, string]>([
+    ["too_large", 0, 3600, "content backoff after 1 error (too large): waiting 1 h; next try at 13:00 UTC"],
+    ["parse", 1, 7200, "content backoff after 2 errors (unparsable): waiting 2 h; next try at 14:00 UTC"],
+    ["not_a_feed", 2, 4 * 3600, "content backoff after 3 errors (not a feed): waiting 4 h; next try at 16:00 UTC"],
+    ["too_large", 4, 16 * 3600, "content backoff after 5 errors (too large): waiting 16 h; next try at 2025-03-03 04:00 UTC"],
+    ["parse", 5, 24 * 3600, "content backoff after 6 errors (unparsable): waiting 1 d (maximum); next try at 2025-03-03 12:00 UTC"],
+    ["not_a_feed", 40, 24 * 3600, "content backoff after 41 errors (not a feed): waiting 1 d (maximum); next try at 2025-03-03 12:00 UTC"],
+  ])("a %s after %i errors waits %i s and never opens the breaker", (kind, before, wait, reason) => {
+    const decision = decide(makeState({ consecutiveErrors: before }), fail(kind, 200));
+    expect(waitSeconds(decision)).toBe(wait);
+    expect(decision.reason).toBe(reason);
+    expect(decision.next.consecutiveErrors).toBe(before + 1);
+    expect([decision.next.breakerState, decision.events]).toEqual(["closed", []]);
+  });
+
+  it("a 304 to a refused body's validators (outcome error, status 304) backs off the same way", () => {
+    expect(waitSeconds(decide(makeState({ consecutiveErrors: 1 }), fail("too_large", 304)))).toBe(7200);
+  });
+
+  it("a probe of an open breaker that meets a refused body stays under the breaker's cooldown", () => {
+    const decision = decide(makeState({ consecutiveErrors: 5, ...OPEN }), fail("parse", 200));
+    expect(decision.next.breakerState).toBe("open");
+    expect(decision.next.breakerCooldownSeconds).toBe(7200);
   });
 });
 

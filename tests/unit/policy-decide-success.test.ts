@@ -351,6 +351,22 @@ describe("permanent redirects are adopted after 2 fetches in a row", () => {
   });
 });
 
+describe("a feed discovered on the HTML page the source's URL answered is adopted at once", () => {
+  const FOUND = "https://old.example/blog/feed.xml";
+  it("switches the URL on that one success, clears any pending move, and records why", () => {
+    const decision = decide(makeState({ pendingRedirectUrl: "https://elsewhere.example/", pendingRedirectCount: 1 }), ok({ discoveredFeedUrl: FOUND }));
+    expect([decision.next.feedUrl, decision.next.pendingRedirectUrl, decision.next.pendingRedirectCount]).toEqual([FOUND, null, 0]);
+    expect(decision.events).toEqual([
+      { kind: "url_changed", detail: `Feed discovered: https://old.example/feed.xml is an HTML page whose one feed link is ${FOUND}; switched to it` },
+    ]);
+  });
+
+  it("never on an error (a database failure while storing the discovered feed's articles)", () => {
+    const observation = makeObservation({ outcome: "error", errorKind: "database", httpStatus: 200, discoveredFeedUrl: FOUND });
+    expect(decide(makeState(), observation).next.feedUrl).toBe("https://old.example/feed.xml");
+  });
+});
+
 describe("disabled sources", () => {
   it("a source disabled as gone that answers again is re-enabled, with an event", () => {
     const decision = decide(makeState({ enabled: false, disabledReason: "gone" }), ok({ newArticles: 1 }));

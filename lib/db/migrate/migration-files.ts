@@ -2,13 +2,17 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { projectRoot } from "@/lib/project-root";
 
 export type MigrationFile = { name: string; sql: string; checksum: string };
 
-export const MIGRATIONS_ROOT = path.join(process.cwd(), "prisma", "migrations");
+/** The installation's migrations (not the working directory's: the CLI may run from anywhere). */
+export function migrationsRoot(): string {
+  return path.join(/* turbopackIgnore: true */ projectRoot(), "prisma", "migrations");
+}
 
 /** Migrations for one provider, in name order (names start with a zero-padded sequence number). */
-export function readMigrationFiles(provider: "sqlite" | "postgresql", root = MIGRATIONS_ROOT): MigrationFile[] {
+export function readMigrationFiles(provider: "sqlite" | "postgresql", root = migrationsRoot()): MigrationFile[] {
   // turbopackIgnore: the folder is read at run time; it must not make Next trace the whole project.
   const dir = path.join(/* turbopackIgnore: true */ root, provider);
   if (!existsSync(/* turbopackIgnore: true */ dir)) throw new Error(`no migrations folder at ${dir}`);

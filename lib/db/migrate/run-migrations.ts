@@ -1,7 +1,7 @@
 // Our migration runner: ordered, one transaction per migration, recorded in a ledger table,
 // idempotent, and it refuses to go on past a failed or unknown migration.
 import type { DatabaseTarget } from "@/lib/db/database-target";
-import { readMigrationFiles, MIGRATIONS_ROOT, type MigrationFile } from "@/lib/db/migrate/migration-files";
+import { readMigrationFiles, migrationsRoot, type MigrationFile } from "@/lib/db/migrate/migration-files";
 import type { LedgerRow } from "@/lib/db/migrate/ledger";
 import type { MigrationDriver } from "@/lib/db/migrate/migration-driver";
 import { createSqliteMigrationDriver } from "@/lib/db/migrate/sqlite-driver";
@@ -20,7 +20,7 @@ export type MigrateOptions = {
 export type MigrateResult = { applied: string[]; alreadyApplied: number };
 
 export async function runMigrations(target: DatabaseTarget, options: MigrateOptions = {}): Promise<MigrateResult> {
-  const files = readMigrationFiles(target.provider, options.migrationsRoot ?? MIGRATIONS_ROOT);
+  const files = readMigrationFiles(target.provider, options.migrationsRoot ?? migrationsRoot());
   const driver = createDriver(target);
   try {
     await openDriver(driver, target);
