@@ -48,8 +48,9 @@ async function main(): Promise<void> {
   }
   const { figures, notes } = measure({ feeds, requests: publisher.requests, firstServed: publisher.firstServed, start, end });
   printFigures(`Real rounds on a virtual clock (${FEEDS} feeds, every behaviour, a round every 5 min for ${HOURS} h; ${((performance.now() - wall) / 1000).toFixed(0)} s of wall time)`, figures);
-  console.log(`\nIdeal: an hourly poller sending back its validators; bodies: one per change (once at first) from servers that honour validators, one per poll from those that ignore or churn them, one refused body per refused feed, none from 404, hanging or gone. Per class (requests [status:count], body bytes vs ideal):`);
+  console.log(`\nIdeal: an hourly poller sending back its validators; bodies: one per change (once at first) from servers that honour validators, one per poll from those that ignore or churn them, one refused body per refused feed, none from 404, hanging or gone; an HTML page that links to its feed: the page once, then as its feed. Per class (requests [status:count], body bytes vs ideal):`);
   for (const note of notes) console.log(note);
+  if (HOURS < 10) console.log(`\nThe targets are for 10 hours: a ${HOURS}-hour run is dominated by the first fetch of every feed.`);
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@
 // requests for 200 feeds over 10 h) and reads every body these servers send it.
 import { percentile, type BenchFigure } from "../bench-output";
 import { HOUR, MINUTE, READABLE_BEHAVIOURS, VELOCITIES, type Behaviour, type Feed } from "./population";
-import { postsOutAt, renderFeed, STATIC_BODIES, type LoggedRequest } from "./publisher";
+import { pageLinkingTo, postsOutAt, renderFeed, STATIC_BODIES, type LoggedRequest } from "./publisher";
 
 export type Run = { feeds: Feed[]; requests: LoggedRequest[]; firstServed: Map<string, number>; start: number; end: number };
 
@@ -11,13 +11,13 @@ export type Run = { feeds: Feed[]; requests: LoggedRequest[]; firstServed: Map<s
  * Body bytes the ideal hourly poller receives from one feed: a server that honours validators sends
  * a body only when the feed changed since the last poll (and once at first); one that ignores or
  * churns them sends one every poll; a refused (static) body once; a 404 or a hang nothing; a gone
- * feed nothing after its 410.
+ * feed nothing after its 410; an HTML page that links to its feed the page once, then its feed.
  */
 export function idealBodyBytes(feed: Feed, start: number, hours: number): number {
   const fixed = STATIC_BODIES[feed.behaviour];
   if (fixed) return fixed.body.length;
   if (feed.behaviour === "hanging" || feed.behaviour === "not_found") return 0;
-  let bytes = 0;
+  let bytes = feed.behaviour === "html_with_link" ? pageLinkingTo(`/f${feed.id}-feed.xml`).length : 0;
   let lastCount = -1;
   for (let poll = 0; poll < hours; poll += 1) {
     const t = start + poll * HOUR;

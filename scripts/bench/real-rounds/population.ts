@@ -14,7 +14,7 @@ export type Behaviour =
   | "too_large" // 2 MB, over the bench's 1 MB TIDINGS_MAX_BODY_BYTES (honours validators)
   | "malformed" // not well-formed XML (honours validators)
   | "entity" // declares entities (honours validators)
-  | "html_with_link" // an HTML page with a <link rel=alternate> to a feed (honours validators)
+  | "html_with_link" // an HTML page with a <link rel=alternate> to its feed (both honour validators)
   | "html_without_link" // an HTML page, no feed link (honours validators)
   | "hanging" // never answers
   | "slow" // answers after 150 ms of real time (honours validators)
@@ -34,9 +34,9 @@ export const VELOCITIES: { name: Velocity; label: string; perDay: number }[] = [
 ];
 
 /** Feeds whose body Tidings refuses: they never change, so their content never needs a new body. */
-export const STATIC_BEHAVIOURS: Behaviour[] = ["too_large", "malformed", "entity", "html_with_link", "html_without_link"];
+export const STATIC_BEHAVIOURS: Behaviour[] = ["too_large", "malformed", "entity", "html_without_link"];
 /** Feeds that deliver items to the reader (their freshness is measured). */
-export const READABLE_BEHAVIOURS: Behaviour[] = ["honours", "ignores_validators", "churns_etag", "slow", "rate_limited", "gone", "moved", "found", "flaky"];
+export const READABLE_BEHAVIOURS: Behaviour[] = ["honours", "html_with_link", "ignores_validators", "churns_etag", "slow", "rate_limited", "gone", "moved", "found", "flaky"];
 
 export type Feed = {
   id: number;

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRandom } from "../../seeded-random";
-import { ENTITY_BOMB_XML, HTML_PAGE, TRUNCATED_XML } from "@/tests/helpers/publisher";
+import { ENTITY_BOMB_XML, TRUNCATED_XML } from "@/tests/helpers/publisher";
 import { SHARED_HOSTS, type Feed } from "./population";
 
 export type LoggedRequest = {
@@ -62,7 +62,6 @@ export const STATIC_BODIES: Partial<Record<Feed["behaviour"], { body: Buffer; co
   too_large: { body: Buffer.alloc(TOO_LARGE_BYTES, "<!-- filler -->"), contentType: "application/rss+xml" },
   malformed: { body: Buffer.from(TRUNCATED_XML), contentType: "application/rss+xml" },
   entity: { body: Buffer.from(ENTITY_BOMB_XML), contentType: "application/rss+xml" },
-  html_with_link: { body: Buffer.from(HTML_PAGE), contentType: "text/html; charset=utf-8" },
   html_without_link: { body: Buffer.from("<!doctype html><html><head><title>Home</title></head><body><p>No feed here.</p></body></html>"), contentType: "text/html; charset=utf-8" },
 };
 
@@ -102,6 +101,8 @@ export async function startBenchPublisher(feeds: Feed[], now: () => number, star
     const fixed = STATIC_BODIES[feed.behaviour];
     if (fixed) return conditionalAnswer(request, `"f${feed.id}-static"`, start - 30 * 24 * 3600_000, fixed.body, fixed.contentType);
     switch (feed.behaviour) {
+      case "html_with_link":
+        return path === `${base}.xml` ? conditionalAnswer(request, `"f${feed.id}-page"`, start - 30 * 24 * 3600_000, pageLinkingTo(`${base}-feed.xml`), "text/html; charset=utf-8") : feedAnswer(request, feed, t, "honour");
       case "hanging":
         return { ...empty(200), hang: true };
       case "not_found":
@@ -184,6 +185,11 @@ export async function startBenchPublisher(feeds: Feed[], now: () => number, star
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); })));
     },
   };
+}
+
+/** The HTML page an html_with_link source's URL answers: one <link rel=alternate> to its feed. */
+export function pageLinkingTo(href: string): Buffer {
+  return Buffer.from(`<!doctype html><html><head><title>Home</title><link rel="alternate" type="application/rss+xml" href="${href}"></head><body><h1>Welcome</h1></body></html>`);
 }
 
 function addressOf(host: number): string {
