@@ -5,6 +5,7 @@ import { fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/fetch/types";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
 import type { Attempt } from "@/lib/round/attempt";
+import { systemClock, type Clock } from "@/lib/round/clock";
 import { discoverInFetch, type DiscoveryHelpers } from "@/lib/round/discover-in-fetch";
 import {
   describeRefusal,
@@ -22,12 +23,12 @@ export type SourceToFetch = SourceRefusalFields & { id: number; feedUrl: string;
 type OkResult = Extract<FetchResult, { outcome: "ok" }>;
 type ErrorResult = Extract<FetchResult, { outcome: "error" }>;
 
-export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, helpers: DiscoveryHelpers = {}): Promise<Attempt> {
-  const startedAt = new Date();
+export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, helpers: DiscoveryHelpers = {}, clock: Clock = systemClock): Promise<Attempt> {
+  const startedAt = clock.now();
   const refusal = readRefusal(source);
   const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
   const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null };
-  const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: new Date(), ...fields });
+  const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: clock.now(), ...fields });
 
   if (result.outcome === "not_modified") {
     // A 304 to the refused body's validators: the same refused body, at the cost of its headers.

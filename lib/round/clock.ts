@@ -1,11 +1,12 @@
 // Where a round reads time: the wall clock for the times it stores and hands the policy, a
 // monotonic clock for its budget and the host gap, and sleep for the gap itself. One value, so a
 // benchmark can inject a virtual clock and run real rounds every 5 virtual minutes over 10 virtual
-// hours without waiting (issue 14, item 8). Groundwork, not wired in yet: run-round.ts (lease,
-// round start and end, due time, budget, lease renewal), attempt-fetch.ts (startedAt, finishedAt)
-// and host-spacing.ts (the gap's clock and its setTimeout) still read the real clock directly;
-// they are being reworked for issue 14's items 1-3, and take a Clock (RoundSettings.clock,
-// default systemClock) once that lands.
+// hours without waiting (issue 14, item 8). RoundSettings.clock (systemClock unless a benchmark
+// or test injects one) is read by run-round.ts (lease, round start and end, the due query),
+// walk-sources.ts (budget, lease renewal, Retry-After waits), attempt-fetch.ts (startedAt,
+// finishedAt: the times the store records and the policy decides from), refresh-robots.ts (once a
+// day) and the request lane's gap (a LaneQueue carries its clock). The fetch timeout stays real:
+// it bounds a real socket.
 export type Clock = {
   now(): Date;
   /** Milliseconds on a clock that never goes back (performance.now for the real one). */

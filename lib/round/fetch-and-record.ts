@@ -36,7 +36,7 @@ export async function fetchAndRecord(
   source: SourceRow,
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
-  const attempt = await attemptFetch(source, settings.fetch, context.manual, { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) });
+  const attempt = await attemptFetch(source, settings.fetch, context.manual, { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) }, settings.clock);
   const offline = context.offline(attempt);
   let before: SourceRow | null = null;
   const decidePolicy = decideForAttempt(attempt, settings.policy, offline);

@@ -24,7 +24,7 @@ const inFlight = () => remember("robots-in-flight", () => new Map<string, Promis
 /** The rules to apply now for this origin: the stored ones while fresh, else read again first. */
 export async function findRobotsTxt(db: Db, settings: RoundSettings, origin: string): Promise<RobotsTxtRow> {
   const stored = await readRobotsTxt(db, origin);
-  if (stored && stored.nextFetchAt > new Date()) return stored;
+  if (stored && stored.nextFetchAt > settings.clock.now()) return stored;
   const running = inFlight().get(origin);
   if (running) return running;
   const reading = refresh(db, settings, origin, stored).finally(() => inFlight().delete(origin));
@@ -36,9 +36,9 @@ async function refresh(db: Db, settings: RoundSettings, origin: string, stored: 
   const result = await fetchFeed(
     { url: `${origin}/robots.txt`, etag: stored?.etag ?? null, lastModified: stored?.lastModified ?? null },
     // The bare lane: the read of robots.txt is not itself subject to robots.txt.
-    { ...settings.fetch, maxBodyBytes: MAX_ROBOTS_BYTES, lane: laneWithGap(settings.hostGapMs) },
+    { ...settings.fetch, maxBodyBytes: MAX_ROBOTS_BYTES, lane: laneWithGap(settings.hostGapMs, settings.laneQueue) },
   );
-  const row = nextRobotsRow(origin, stored, result, new Date());
+  const row = nextRobotsRow(origin, stored, result, settings.clock.now());
   await saveRobotsTxt(db, row);
   return row;
 }

@@ -15,7 +15,7 @@ import { describeError } from "@/lib/describe-error";
 const log = createLogger("fetch");
 
 export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
-  if (settings.robots === "off") return laneWithGap(settings.hostGapMs);
+  if (settings.robots === "off") return laneWithGap(settings.hostGapMs, settings.laneQueue);
   const token = productTokenOf(settings.fetch.userAgent);
   return async (url) => {
     // A robots.txt that cannot be looked up (the database failed) holds no feed back: the usual
@@ -24,10 +24,10 @@ export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
       log.warn(`robots.txt of ${url.origin} could not be looked up: ${describeError(error)}`);
       return null;
     });
-    if (robots === null) return takeTurn(url, settings.hostGapMs);
+    if (robots === null) return takeTurn(url, settings.hostGapMs, settings.laneQueue);
     const verdict = judgeRobots({ robotsUrl: `${url.origin}/robots.txt`, body: robots.body, url: url.href, token, mode: settings.robots });
     if (!verdict.allowed) return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
-    return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs));
+    return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs), settings.laneQueue);
   };
 }
 

@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { Env } from "@/lib/env";
 import type { FetchOptions } from "@/lib/fetch/fetch-feed";
 import { buildUserAgent } from "@/lib/fetch/build-user-agent";
-import { laneWithGap } from "@/lib/round/request-lane";
+import { createLaneQueue, laneWithGap, processLaneQueue, type LaneQueue } from "@/lib/round/request-lane";
+import { systemClock, type Clock } from "@/lib/round/clock";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { PolicySettings } from "@/lib/policy/types";
 import packageJson from "@/package.json";
@@ -19,6 +20,10 @@ export type RoundSettings = {
   robots: RobotsMode;
   /** Names this process as a lease holder. */
   instanceId: string;
+  /** Where the round reads time and sleeps (a benchmark injects a virtual one). */
+  clock: Clock;
+  /** The lane the robots.txt reads and `fetch.lane` take turns in: the process's, or a benchmark's own on its clock. */
+  laneQueue: LaneQueue;
 };
 
 const PROCESS_INSTANCE_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -34,7 +39,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
       // Every caller of fetchFeed with these options waits its turn in the process's one lane.
-      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS),
+      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS, processLaneQueue()),
     },
     hostGapMs: env.TIDINGS_HOST_GAP_MS,
     budgetMs: env.TIDINGS_ROUND_BUDGET_SECONDS * 1000,
@@ -50,5 +55,16 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
     },
     robots: env.TIDINGS_ROBOTS,
     instanceId: PROCESS_INSTANCE_ID,
+    clock: systemClock,
+    laneQueue: processLaneQueue(),
   };
+}
+
+/**
+ * The same settings on another clock (a benchmark's virtual one), with a lane of their own on that
+ * clock: the process's lane keeps real time, and its gaps must not mix with virtual ones.
+ */
+export function onClock(settings: RoundSettings, clock: Clock): RoundSettings {
+  const laneQueue = createLaneQueue(clock);
+  return { ...settings, clock, laneQueue, fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) } };
 }

@@ -29,19 +29,19 @@ export type RoundReport =
 export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
   const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
   const lease = { name: ROUND_LEASE, holder: settings.instanceId, ttlMs: leaseTtlMs };
-  if (!(await acquireLease(db, { ...lease, now: new Date() }))) {
+  if (!(await acquireLease(db, { ...lease, now: settings.clock.now() }))) {
     return { status: "skipped", reason: "another Tidings instance is running a round" };
   }
   try {
     // Read under the lease: a list read before it could predate another instance's round and
     // fetch its sources a second time.
-    const picked = await pickSources(db, options);
+    const picked = await pickSources(db, options, settings.clock.now());
     if ("reason" in picked) return { status: "skipped", reason: picked.reason };
     const interrupted = await markInterruptedRounds(db);
     if (interrupted > 0) log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
-    const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: new Date() });
+    const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: settings.clock.now() });
     const { lines, tally } = await walkSources(db, settings, { roundId, sources: interleaveByHost(picked.sources), holds: picked.holds }, options, lease);
-    await finishRound(db, { roundId, finishedAt: new Date(), tally });
+    await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
     log.info(
       `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}`,
     );
@@ -53,14 +53,14 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
 
 type Picked = { sources: ListedSource[]; holds: HostHolds } | { reason: string };
 
-async function pickSources(db: Db, options: RoundOptions): Promise<Picked> {
+async function pickSources(db: Db, options: RoundOptions, now: Date): Promise<Picked> {
   const { sourceId } = options;
   if (sourceId === undefined) {
-    const due = await listDueSources(db, new Date());
+    const due = await listDueSources(db, now);
     // Nothing to fetch is not a round: no Round row for an idle tick.
     return due.sources.length > 0 ? due : { reason: "no source is due" };
   }
-  const source = await findSourceForManualFetch(db, sourceId, new Date(), options.repeatMs);
+  const source = await findSourceForManualFetch(db, sourceId, now, options.repeatMs);
   if (source === null) return { reason: `no source with id ${sourceId}` };
   if ("waitUntil" in source) return { reason: `its publisher asked to wait until ${source.waitUntil.toISOString()} (Retry-After)` };
   if ("fetchedAt" in source) {

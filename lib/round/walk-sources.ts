@@ -30,21 +30,22 @@ type LeaseInput = { name: string; holder: string; ttlMs: number };
 export async function walkSources(db: Db, roundSettings: RoundSettings, plan: WalkPlan, options: WalkOptions, lease: LeaseInput): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
   const { roundId } = plan;
   const settings = withRobots(db, roundSettings);
-  const deadline = performance.now() + settings.budgetMs;
+  const { clock } = settings;
+  const deadline = clock.monotonicMs() + settings.budgetMs;
   const holds = new Map([...plan.holds].map(([host, until]) => [host, until.getTime()]));
   const queue = [...plan.sources];
   const setAside: ListedSource[] = [];
   const lines: FetchLine[] = [];
   let offlineTally: OfflineTally = { attempts: 0, networkErrors: 0 };
   const tally: RoundTally = emptyTally(plan.sources.length);
-  let leaseRenewedAt = performance.now();
-  const heldUntil = (listed: ListedSource) => (holds.get(hostOf(listed.feedUrl)) ?? 0) > Date.now();
+  let leaseRenewedAt = clock.monotonicMs();
+  const heldUntil = (listed: ListedSource) => (holds.get(hostOf(listed.feedUrl)) ?? 0) > clock.now().getTime();
 
   // Bounded: every pass takes a source off `queue` or `setAside` (each is fetched at most once),
   // or sleeps towards a hold that ends before the deadline.
   for (;;) {
     if (options.shouldStop?.()) break;
-    if (performance.now() > deadline) {
+    if (clock.monotonicMs() > deadline) {
       tally.budgetExhausted = queue.length + setAside.length > 0;
       break;
     }
@@ -55,11 +56,11 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
       else if (setAside.length === 0) break;
       else {
         const firstEnd = Math.min(...setAside.map((candidate) => holds.get(hostOf(candidate.feedUrl)) ?? 0));
-        if (firstEnd - Date.now() > deadline - performance.now()) {
+        if (firstEnd - clock.now().getTime() > deadline - clock.monotonicMs()) {
           log.info(`round ${roundId}: ${setAside.length} source(s) held by Retry-After past the budget stay due for the next round`);
           break;
         }
-        await sleep(Math.min(HOLD_POLL_MS, firstEnd - Date.now()));
+        await clock.sleep(Math.max(1, Math.min(HOLD_POLL_MS, firstEnd - clock.now().getTime())));
         continue;
       }
     }
@@ -71,10 +72,10 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
     // Removed, or disabled by the person since the round began (a manual fetch is their own request).
     if (!source || (!source.enabled && options.sourceId === undefined)) continue;
     // Renewed now and then, not per source: a long round keeps its lease at little cost.
-    if (performance.now() - leaseRenewedAt > lease.ttlMs / 4) {
+    if (clock.monotonicMs() - leaseRenewedAt > lease.ttlMs / 4) {
       // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
-      if (!(await acquireLease(db, { ...lease, now: new Date() }))) break;
-      leaseRenewedAt = performance.now();
+      if (!(await acquireLease(db, { ...lease, now: clock.now() }))) break;
+      leaseRenewedAt = clock.monotonicMs();
     }
     const line = await fetchAndRecord(db, settings, source, {
       roundId,
@@ -93,10 +94,6 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
     }
   }
   return { lines, tally };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
 }
 
 /** Errors counted before the round was judged offline were not the publishers' fault either. */

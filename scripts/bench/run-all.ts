@@ -13,6 +13,7 @@ const ROOT = path.resolve(__dirname, "../..");
 type Bench = { script: string; args: string[]; smokeArgs: string[] };
 const BENCHES: Bench[] = [
   { script: "publisher-cost.ts", args: ["--feeds", "200", "--rounds", "10"], smokeArgs: ["--feeds", "10", "--rounds", "3"] },
+  { script: "real-rounds.ts", args: ["--feeds", "200", "--hours", "10"], smokeArgs: ["--feeds", "40", "--hours", "2"] },
   { script: "round-overhead.ts", args: ["--sources", "1000"], smokeArgs: ["--sources", "20"] },
   { script: "round-overhead.ts", args: ["--sources", "1000", "--postgres"], smokeArgs: ["--sources", "20", "--postgres"] },
   { script: "ingest.ts", args: ["--items", "1000"], smokeArgs: ["--items", "50"] },

@@ -3,7 +3,8 @@ import type { Db } from "@/lib/db/prisma-client";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { createSource } from "@/lib/store/create-source";
-import { laneWithGap } from "@/lib/round/request-lane";
+import { laneWithGap, processLaneQueue } from "@/lib/round/request-lane";
+import { systemClock } from "@/lib/round/clock";
 
 export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {}): RoundSettings {
   const { fetch, ...rest } = overrides;
@@ -24,6 +25,9 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
     // Tests that do not care about robots.txt keep it out of their request counts.
     robots: "off",
     instanceId: "test-instance",
+    // A test on a virtual clock wraps these in onClock (round-settings.ts): a lane of its own.
+    clock: systemClock,
+    laneQueue: processLaneQueue(),
     ...rest,
   };
 }

@@ -6,6 +6,8 @@ import { delay, feed, rateLimited, redirect, rssFeed, sequence, startPublisher, 
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
 import { subscribe } from "@/lib/sources/subscribe";
+import { createVirtualClock } from "@/lib/round/clock";
+import { onClock } from "@/lib/round/round-settings";
 
 const world = setUpRoundWorld();
 let other: Publisher;
@@ -117,5 +119,24 @@ describe("fetch now", () => {
     const held = await runRound(world.database.db, testRoundSettings(), { trigger: "manual", sourceId: id, repeatMs: 300_000 });
     expect(held).toMatchObject({ status: "skipped", reason: expect.stringMatching(/Retry-After/) });
     expect(world.publisher.requestsTo("/now.xml")).toHaveLength(1);
+  });
+});
+
+describe("a round on a virtual clock (issue 14, item 8)", () => {
+  it("waits the host gap in virtual time instead of sleeping, and stores virtual times", async () => {
+    const clock = createVirtualClock(new Date("2030-01-01T00:00:00.000Z"));
+    for (const name of ["v1", "v2", "v3"]) world.publisher.setRoute(`/${name}.xml`, feed({ body: BODY }));
+    const ids = [];
+    for (const name of ["v1", "v2", "v3"]) ids.push(await addDueSource(world.database.db, world.publisher.url(`/${name}.xml`)));
+    const hostGapMs = 30_000;
+    const settings = onClock(testRoundSettings({ hostGapMs }), clock);
+    const started = performance.now();
+    const report = await runRound(world.database.db, settings, { trigger: "cli" });
+    expect(report.status === "completed" && report.tally).toMatchObject({ sourcesAttempted: 3, okCount: 3 });
+    // Two gaps of 30 s between three requests to one host: virtual time, not the wall's.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(clock.monotonicMs()).toBe(2 * hostGapMs);
+    const fetched = await world.database.db.source.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(fetched.map((source) => source.lastFetchedAt?.toISOString())).toEqual(["2030-01-01T00:00:00.000Z", "2030-01-01T00:00:30.000Z", "2030-01-01T00:01:00.000Z"]);
   });
 });
