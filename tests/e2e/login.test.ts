@@ -111,7 +111,8 @@ describe("with TIDINGS_PASSWORD", () => {
   it("after logging in, stays on this site whatever `next` says (open redirect, header injection)", async () => {
     const context = await browser.newContext();
     // Where an open redirect would land: answered here, so that the test sees it rather than a DNS error.
-    await context.route(/evil\.test/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }));
+    // Matched by host name: the login URL itself carries "evil.test" in its query string.
+    await context.route((url) => url.hostname === "evil.test", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }));
     const serverErrors: string[] = [];
     context.on("response", (response) => {
       if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
