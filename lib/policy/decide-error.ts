@@ -2,7 +2,7 @@ import { computeBackoff } from "./backoff";
 import { computeNextCooldown, isProbe, shouldOpenBreaker } from "./breaker";
 import { decideAfterGone } from "./decide-gone";
 import { decideAfterRateLimit } from "./decide-rate-limited";
-import { decideWhileOffline } from "./decide-offline";
+import { decideAfterOwnFault, decideWhileOffline } from "./decide-offline";
 import { scheduleAfter, type DecisionContext } from "./decision-context";
 import { classifyError, describeError, isNetworkError, type ErrorClass } from "./error-classes";
 import { formatUtcTime } from "./format";
@@ -14,6 +14,7 @@ export function decideAfterError(ctx: DecisionContext): Decision {
   const errorClass = classifyError(errorKind);
   if (errorClass === "gone") return decideAfterGone(ctx);
   if (errorClass === "rate_limited") return decideAfterRateLimit(ctx);
+  if (errorClass === "ours") return decideAfterOwnFault(ctx);
   if (offline && isNetworkError(errorKind)) return decideWhileOffline(ctx);
   return decideAfterCountedError(ctx, errorClass);
 }
