@@ -15,6 +15,8 @@ export type RoundSettings = {
   policy: PolicySettings;
   /** Names this process as a lease holder. */
   instanceId: string;
+  /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
+  databaseRetryDelaysMs?: readonly number[];
 };
 
 const PROCESS_INSTANCE_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

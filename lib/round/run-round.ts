@@ -1,8 +1,9 @@
 // A fetch round: take the round lease, walk the due sources ONE AT A TIME (one request in
-// flight, ever), keep the per-host gap, stop at the time budget, record the round.
+// flight, ever), keep the per-host gap, stop at the time budget, record the round. A database
+// fault is not any one source's: it ends the round at once, recorded as failed.
 import type { Db } from "@/lib/db/prisma-client";
 import { acquireLease, releaseLease, ROUND_LEASE } from "@/lib/store/lease";
-import { finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
+import { failRound, finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
 import { listDueSources, findSourceForManualFetch, rereadSource, type ListedSource } from "@/lib/round/due-sources";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
@@ -12,6 +13,9 @@ import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offli
 import { fetchAndRecord, type FetchLine } from "@/lib/round/fetch-and-record";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { createLogger } from "@/lib/log";
+import { describeError } from "@/lib/describe-error";
+import { isDatabaseError } from "@/lib/db/is-database-error";
+import { DATABASE_RETRY_DELAYS_MS, retryDatabase } from "@/lib/round/retry-database";
 
 const log = createLogger("round");
 
@@ -25,31 +29,84 @@ export type RoundOptions = {
 
 export type RoundReport =
   | { status: "completed"; roundId: number; lines: FetchLine[]; tally: RoundTally }
+  /** The database failed (disk full, PostgreSQL unreachable): the round stopped at once. */
+  | { status: "failed"; roundId: number | null; lines: FetchLine[]; tally: RoundTally; reason: string }
   | { status: "skipped"; reason: string };
+
+type Lease = { name: string; holder: string; ttlMs: number };
 
 export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
   const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
   const lease = { name: ROUND_LEASE, holder: settings.instanceId, ttlMs: leaseTtlMs };
-  if (!(await acquireLease(db, { ...lease, now: new Date() }))) {
-    return { status: "skipped", reason: "another Tidings instance is running a round" };
-  }
+  const started = { roundId: null as number | null };
   try {
-    // Read under the lease: a list read before it could predate another instance's round and
-    // fetch its sources a second time.
-    const picked = await pickSources(db, options.sourceId);
-    if ("reason" in picked) return { status: "skipped", reason: picked.reason };
-    const interrupted = await markInterruptedRounds(db);
-    if (interrupted > 0) log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
-    const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: new Date() });
-    const { lines, tally } = await walkSources(db, settings, roundId, interleaveByHost(picked.sources), options, lease);
-    await finishRound(db, { roundId, finishedAt: new Date(), tally });
-    log.info(
-      `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}`,
-    );
-    return { status: "completed", roundId, lines, tally };
-  } finally {
-    await releaseLease(db, lease);
+    if (!(await acquireLease(db, { ...lease, now: new Date() }))) {
+      return { status: "skipped", reason: "another Tidings instance is running a round" };
+    }
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    return failedReport(null, [], emptyTally(0), `database: ${describeError(error)}`);
   }
+  let report: RoundReport | null = null;
+  try {
+    report = await runUnderLease(db, settings, options, lease, started);
+    return report;
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    report = failedReport(started.roundId, [], emptyTally(0), `database: ${describeError(error)}`);
+    return report;
+  } finally {
+    await closeRound(db, settings, options, lease, report);
+  }
+}
+
+async function runUnderLease(db: Db, settings: RoundSettings, options: RoundOptions, lease: Lease, started: { roundId: number | null }): Promise<RoundReport> {
+  // Read under the lease: a list read before it could predate another instance's round and
+  // fetch its sources a second time.
+  const picked = await pickSources(db, options.sourceId);
+  if ("reason" in picked) return { status: "skipped", reason: picked.reason };
+  const interrupted = await markInterruptedRounds(db);
+  if (interrupted > 0) log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
+  const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: new Date() });
+  started.roundId = roundId;
+  const { lines, tally } = await walkSources(db, settings, roundId, interleaveByHost(picked.sources), options, lease);
+  const fault = lines.find((line) => line.errorKind === "database");
+  if (fault) return failedReport(roundId, lines, tally, `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`);
+  await finishRound(db, { roundId, finishedAt: new Date(), tally });
+  log.info(
+    `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}`,
+  );
+  return { status: "completed", roundId, lines, tally };
+}
+
+function failedReport(roundId: number | null, lines: FetchLine[], tally: RoundTally, reason: string): RoundReport {
+  return { status: "failed", roundId, lines, tally, reason };
+}
+
+/**
+ * The round's last writes: a failed round's reason, then the lease. After a database fault they
+ * are retried (bounded) so that a short outage neither leaves the round looking interrupted nor
+ * holds the lease, which would block every instance, for its whole TTL.
+ */
+async function closeRound(db: Db, settings: RoundSettings, options: RoundOptions, lease: Lease, report: RoundReport | null): Promise<void> {
+  const delaysMs = settings.databaseRetryDelaysMs ?? DATABASE_RETRY_DELAYS_MS;
+  let failureStored = report?.status !== "failed" || report.roundId === null;
+  try {
+    await retryDatabase(
+      async () => {
+        if (!failureStored && report?.status === "failed" && report.roundId !== null) {
+          await failRound(db, { roundId: report.roundId, finishedAt: new Date(), failure: report.reason });
+          failureStored = true;
+        }
+        await releaseLease(db, lease);
+      },
+      { delaysMs, shouldStop: options.shouldStop },
+    );
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    log.error(`could not ${failureStored ? "" : "record the round's failure nor "}release the round lease: ${describeError(error)}`);
+  }
+  if (report?.status === "failed") log.error(`round ${report.roundId ?? "-"} (${options.trigger}) failed: ${report.reason}`);
 }
 
 async function pickSources(db: Db, sourceId: number | undefined): Promise<{ sources: ListedSource[] } | { reason: string }> {
@@ -70,7 +127,7 @@ async function walkSources(
   roundId: number,
   sources: ListedSource[],
   options: RoundOptions,
-  lease: { name: string; holder: string; ttlMs: number },
+  lease: Lease,
 ): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
   const started = performance.now();
   const spacing = createHostSpacing(settings.hostGapMs);
@@ -106,6 +163,8 @@ async function walkSources(
     spacing.markDone(host);
     lines.push(line);
     addToTally(tally, line);
+    // Our own database failed: no other source would fare better; the round ends as failed.
+    if (line.errorKind === "database") break;
     if (line.decision?.hostRetryAfterUntil) waitingHosts.add(host);
     if (looksOffline(offlineTally)) {
       tally.offline = true;
