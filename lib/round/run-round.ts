@@ -2,7 +2,8 @@
 // flight, ever), keep the per-host gap, stop at the time budget, record the round. A database
 // fault is not any one source's: it ends the round at once, recorded as failed.
 import type { Db } from "@/lib/db/prisma-client";
-import { acquireLease, releaseLease, ROUND_LEASE } from "@/lib/store/lease";
+import { acquireLease, releaseLease, ROUND_LEASE, type AcquireLeaseInput } from "@/lib/store/lease";
+import { currentHolderProcess, isHolderProcessGone } from "@/lib/round/holder-process";
 import { failRound, finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
 import { listDueSources, findSourceForManualFetch, rereadSource, type ListedSource } from "@/lib/round/due-sources";
@@ -33,11 +34,13 @@ export type RoundReport =
   | { status: "failed"; roundId: number | null; lines: FetchLine[]; tally: RoundTally; reason: string }
   | { status: "skipped"; reason: string };
 
-type Lease = { name: string; holder: string; ttlMs: number };
+type Lease = Omit<AcquireLeaseInput, "now">;
 
 export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
   const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
-  const lease = { name: ROUND_LEASE, holder: settings.instanceId, ttlMs: leaseTtlMs };
+  // The process is recorded with the lease: after a kill -9, a restarted instance on this machine
+  // sees its previous life's lease as free instead of waiting out the TTL.
+  const lease: Lease = { name: ROUND_LEASE, holder: settings.instanceId, ttlMs: leaseTtlMs, process: currentHolderProcess(), isHolderGone: isHolderProcessGone };
   const started = { roundId: null as number | null };
   try {
     if (!(await acquireLease(db, { ...lease, now: new Date() }))) {
