@@ -13,7 +13,7 @@ export function decideWhileOffline(ctx: DecisionContext): Decision {
 
 /** Our own database failed to store the fetch: the publisher did nothing wrong either. */
 export function decideAfterOwnFault(ctx: DecisionContext): Decision {
-  return retryWithoutCounting(ctx, "Tidings could not store the fetch (database)");
+  return retryWithoutCounting(ctx, "Tidings' own database failed to store the result");
 }
 
 function retryWithoutCounting(ctx: DecisionContext, cause: string): Decision {

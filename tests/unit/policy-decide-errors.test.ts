@@ -66,7 +66,7 @@ describe("a database error is Tidings' own fault, never the publisher's", () => 
     const state = makeState({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown });
     const decision = decide(state, fail("database", null));
     expect(waitSeconds(decision)).toBe(120);
-    expect(decision.reason).toBe("Tidings could not store the fetch (database); retrying at 12:02 UTC");
+    expect(decision.reason).toBe("Tidings' own database failed to store the result; retrying at 12:02 UTC");
     expect(decision.next).toMatchObject({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown, consecutiveNotModified: 2 });
     expect(decision.events).toEqual([]);
   });

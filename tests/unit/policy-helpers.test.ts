@@ -249,7 +249,7 @@ describe("classifyError", () => {
     ["timeout", "transient"],
     ["dns", "transient"],
     ["http_5xx", "transient"],
-    ["database", "transient"],
+    ["database", "ours"],
     ["not_found", "configuration"],
     ["http_4xx", "configuration"],
     ["parse", "configuration"],
