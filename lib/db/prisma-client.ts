@@ -101,6 +101,6 @@ function createSqliteClient(filePath: string): Db {
 function createPostgresClient(pool: pg.Pool, schema: string | null): Db {
   // closePrismaClient ends the pool, not $disconnect(): with raw statements the pool may be in
   // use although Prisma never connected.
-  const adapter = new PrismaPg(pool, schema ? { schema } : undefined);
+  const adapter = releaseFailedTransactions(new PrismaPg(pool, schema ? { schema } : undefined));
   return new PostgresPrismaClient({ adapter }) as unknown as Db;
 }

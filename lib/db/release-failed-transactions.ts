@@ -4,26 +4,29 @@
 // releases its one-transaction-at-a-time mutex. When that COMMIT fails (SQLITE_FULL, SQLITE_IOERR,
 // SQLITE_BUSY) the adapter is never told: the mutex stays taken, every later transaction waits for
 // it forever, and the connection may stay inside the failed transaction holding the write lock.
+// On PostgreSQL the same path never gives the transaction's connection back to the pool (a
+// ROLLBACK on a connection that PostgreSQL's shutdown cut): ten such and every query waits.
 //
 // Here a failed COMMIT is rolled back and the transaction released before the error goes on,
 // and a ROLLBACK that finds no transaction (SQLite already rolled it back) counts as done.
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+type AdapterFactory = { connect(): Promise<Adapter> };
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 type Query = Parameters<Transaction["executeRaw"]>[0];
 
 const ROLLBACK: Query = { sql: "ROLLBACK", args: [], argTypes: [] };
 
-export function releaseFailedTransactions(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
-  return delegate(factory, {
+export function releaseFailedTransactions<F extends AdapterFactory>(factory: F): F {
+  return delegate<AdapterFactory>(factory, {
     connect: async () => {
       const adapter = await factory.connect();
       return delegate(adapter, {
         startTransaction: async (isolationLevel) => guardTransaction(await adapter.startTransaction(isolationLevel)),
       });
     },
-  });
+  }) as F;
 }
 
 function guardTransaction(transaction: Transaction): Transaction {

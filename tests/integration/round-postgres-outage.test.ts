@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { disconnectDb, getDb } from "@/lib/db/client";
-import type { Db } from "@/lib/db/prisma-client";
+import { postgresPoolOf, type Db } from "@/lib/db/prisma-client";
 import { runRound } from "@/lib/round/run-round";
 import { ROUND_LEASE } from "@/lib/store/lease";
 import { POST } from "@/app/api/rounds/route";
@@ -105,4 +105,19 @@ describe.skipIf(!bin)("a round during a PostgreSQL outage", () => {
     expect(after.status).toBe(200);
     expect(((await after.json()) as { status: string }).status).toBe("completed");
   });
+
+  it("gives back the connection of a transaction that the outage cut off, so the pool does not run dry", async () => {
+    const pool = postgresPoolOf(db)!;
+    const cutOff = db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SELECT 1");
+      await postgres.stop();
+      await tx.$executeRawUnsafe("SELECT 1");
+    });
+    await expect(cutOff).rejects.toThrow();
+    await postgres.start();
+    // Checked out and never released, a connection would be lost for good (ten of them: every query waits).
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(await db.source.count()).toBeGreaterThan(0);
+  });
 });
+
