@@ -2,9 +2,9 @@
 // flight, ever), keep the per-host gap, stop at the time budget, record the round. A database
 // fault is not any one source's: it ends the round at once, recorded as failed.
 import type { Db } from "@/lib/db/prisma-client";
-import { acquireLease, releaseLease, ROUND_LEASE, type AcquireLeaseInput } from "@/lib/store/lease";
+import { acquireLease, ROUND_LEASE, type AcquireLeaseInput } from "@/lib/store/lease";
 import { currentHolderProcess, isHolderProcessGone } from "@/lib/round/holder-process";
-import { failRound, finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
+import { finishRound, markInterruptedRounds, startRound, type RoundTally, type RoundTrigger } from "@/lib/store/rounds";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
 import { listDueSources, findSourceForManualFetch, rereadSource, type ListedSource } from "@/lib/round/due-sources";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
@@ -16,7 +16,7 @@ import type { RoundSettings } from "@/lib/round/round-settings";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
-import { DATABASE_RETRY_DELAYS_MS, retryDatabase } from "@/lib/round/retry-database";
+import { closeRound } from "@/lib/round/close-round";
 
 const log = createLogger("round");
 
@@ -34,7 +34,7 @@ export type RoundReport =
   | { status: "failed"; roundId: number | null; lines: FetchLine[]; tally: RoundTally; reason: string }
   | { status: "skipped"; reason: string };
 
-type Lease = Omit<AcquireLeaseInput, "now">;
+export type Lease = Omit<AcquireLeaseInput, "now">;
 
 export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
   const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
@@ -59,7 +59,7 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
     report = failedReport(started.roundId, [], emptyTally(0), `database: ${describeError(error)}`);
     return report;
   } finally {
-    await closeRound(db, settings, options, lease, report);
+    await closeRound(db, { settings, options, lease, report });
   }
 }
 
@@ -84,32 +84,6 @@ async function runUnderLease(db: Db, settings: RoundSettings, options: RoundOpti
 
 function failedReport(roundId: number | null, lines: FetchLine[], tally: RoundTally, reason: string): RoundReport {
   return { status: "failed", roundId, lines, tally, reason };
-}
-
-/**
- * The round's last writes: a failed round's reason, then the lease. After a database fault they
- * are retried (bounded) so that a short outage neither leaves the round looking interrupted nor
- * holds the lease, which would block every instance, for its whole TTL.
- */
-async function closeRound(db: Db, settings: RoundSettings, options: RoundOptions, lease: Lease, report: RoundReport | null): Promise<void> {
-  const delaysMs = settings.databaseRetryDelaysMs ?? DATABASE_RETRY_DELAYS_MS;
-  let failureStored = report?.status !== "failed" || report.roundId === null;
-  try {
-    await retryDatabase(
-      async () => {
-        if (!failureStored && report?.status === "failed" && report.roundId !== null) {
-          await failRound(db, { roundId: report.roundId, finishedAt: new Date(), failure: report.reason });
-          failureStored = true;
-        }
-        await releaseLease(db, lease);
-      },
-      { delaysMs, shouldStop: options.shouldStop },
-    );
-  } catch (error) {
-    if (!isDatabaseError(error)) throw error;
-    log.error(`could not ${failureStored ? "" : "record the round's failure nor "}release the round lease: ${describeError(error)}`);
-  }
-  if (report?.status === "failed") log.error(`round ${report.roundId ?? "-"} (${options.trigger}) failed: ${report.reason}`);
 }
 
 async function pickSources(db: Db, sourceId: number | undefined): Promise<{ sources: ListedSource[] } | { reason: string }> {
