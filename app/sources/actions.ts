@@ -88,6 +88,7 @@ export async function fetchNow(_previous: FetchNowState, formData: FormData): Pr
   const report = await fetchSourceNow(parsed.data.id);
   revalidateSources(parsed.data.id);
   if (report.status === "skipped") return { status: "error", message: `Not fetched: ${report.reason}` };
+  if (report.status === "failed") return { status: "error", message: `Not stored: ${report.reason}` };
   const line = report.lines[0];
   if (!line) return { status: "error", message: "Not fetched (the source is disabled or was removed)." };
   const outcome = line.outcome === "error" ? `error (${line.errorKind ?? "unknown"}${line.detail ? `: ${line.detail}` : ""})` : line.outcome === "ok" ? `ok, ${line.newArticles} new` : "not modified (304)";

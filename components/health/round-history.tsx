@@ -36,6 +36,7 @@ export function RoundHistory({ rounds }: { rounds: readonly RoundRow[] }) {
               <td className={styles.num}>{formatBytes(round.bytesReceived)}</td>
               <td>
                 {round.offline ? <span className={styles.flag} title="Most fetches failed at the network level: this machine looked offline, and those errors were not counted against the publishers">⚠ offline</span> : null}
+                {round.failure ? <span className={styles.flag} title={`The database failed and the round stopped: ${round.failure}`}>failed</span> : null}
                 {round.interrupted ? <span className={styles.flag} title="Tidings stopped during this round; the fetches it had committed are counted, the rest were fetched by a later round">interrupted</span> : null}
                 {round.budgetExhausted ? <span className={styles.note} title="The time budget ran out; the sources not reached stayed due">budget exhausted</span> : null}
               </td>

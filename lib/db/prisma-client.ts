@@ -9,6 +9,7 @@ import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/postgres";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import { remember } from "@/lib/remember";
 import { createLogger } from "@/lib/log";
+import { releaseFailedTransactions } from "@/lib/db/release-failed-transactions";
 import { createPostgresReader, createSqliteReader, type SqlReader } from "@/lib/db/sql-reader";
 
 /**
@@ -88,7 +89,7 @@ export async function closePrismaClient(db: Db): Promise<void> {
 
 function createSqliteClient(filePath: string): Db {
   mkdirSync(path.dirname(filePath), { recursive: true });
-  const adapter = new PrismaBetterSQLite3({ url: `file:${filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const adapter = releaseFailedTransactions(new PrismaBetterSQLite3({ url: `file:${filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS }));
   const client = new PrismaClient({ adapter });
   // In WAL mode, NORMAL syncs at checkpoints instead of at every commit: a crash of Tidings loses
   // nothing, a power cut may lose the last commits but never corrupts the file (sqlite.org/wal).
@@ -100,6 +101,6 @@ function createSqliteClient(filePath: string): Db {
 function createPostgresClient(pool: pg.Pool, schema: string | null): Db {
   // closePrismaClient ends the pool, not $disconnect(): with raw statements the pool may be in
   // use although Prisma never connected.
-  const adapter = new PrismaPg(pool, schema ? { schema } : undefined);
+  const adapter = releaseFailedTransactions(new PrismaPg(pool, schema ? { schema } : undefined));
   return new PostgresPrismaClient({ adapter }) as unknown as Db;
 }

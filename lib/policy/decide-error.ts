@@ -3,7 +3,7 @@ import { computeNextCooldown, isProbe, shouldOpenBreaker } from "./breaker";
 import { decideAfterContentError } from "./decide-content-error";
 import { decideAfterGone } from "./decide-gone";
 import { decideAfterRateLimit } from "./decide-rate-limited";
-import { decideWhileOffline } from "./decide-offline";
+import { decideAfterOwnFault, decideWhileOffline } from "./decide-offline";
 import { scheduleAfter, type DecisionContext } from "./decision-context";
 import { classifyError, describeError, isNetworkError, type ErrorClass } from "./error-classes";
 import { formatUtcTime } from "./format";
@@ -15,6 +15,7 @@ export function decideAfterError(ctx: DecisionContext): Decision {
   const errorClass = classifyError(errorKind);
   if (errorClass === "gone") return decideAfterGone(ctx);
   if (errorClass === "rate_limited") return decideAfterRateLimit(ctx);
+  if (errorClass === "ours") return decideAfterOwnFault(ctx);
   if (offline && isNetworkError(errorKind)) return decideWhileOffline(ctx);
   // A probe of an open breaker stays a probe whatever the body: the breaker's cooldown rules it.
   if (errorClass === "content" && !isProbe(ctx.state.breakerState)) return decideAfterContentError(ctx);

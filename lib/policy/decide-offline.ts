@@ -8,11 +8,20 @@ import type { Decision } from "./types";
  * redirect and the retry-after kept) and the source is retried soon, after one backoff base.
  */
 export function decideWhileOffline(ctx: DecisionContext): Decision {
+  return retryWithoutCounting(ctx, "this machine looked offline during the round");
+}
+
+/** Our own database failed to store the fetch: the publisher did nothing wrong either. */
+export function decideAfterOwnFault(ctx: DecisionContext): Decision {
+  return retryWithoutCounting(ctx, "Tidings' own database failed to store the result");
+}
+
+function retryWithoutCounting(ctx: DecisionContext, cause: string): Decision {
   const nextDueAt = scheduleAfter(ctx, ctx.settings.backoffBaseSeconds);
   return {
     next: { ...ctx.base, retryAfterUntil: ctx.state.retryAfterUntil },
     nextDueAt,
-    reason: `this machine looked offline during the round; retrying at ${formatUtcTime(nextDueAt, ctx.now)}`,
+    reason: `${cause}; retrying at ${formatUtcTime(nextDueAt, ctx.now)}`,
     hostRetryAfterUntil: null,
     events: ctx.events,
   };

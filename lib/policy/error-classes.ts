@@ -2,10 +2,12 @@ import { NETWORK_ERROR_KINDS, type ErrorKind } from "@/lib/fetch/types";
 
 /**
  * How the policy treats each error kind.
- * - transient: the next try may well work (transport failures, 5xx, our own database). Quick
- *   exponential backoff starting at 2 min.
- * - configuration: the feed or its URL is wrong for now (404, other 4xx,
- *   redirect loop, blocked address). Retrying in 2 min cannot help and would poll more
+ * - transient: the next try may well work (transport failures, 5xx). Quick exponential backoff
+ *   starting at 2 min.
+ * - ours: this installation failed (its database could not store the fetch): not the publisher's
+ *   doing, so never counted toward its backoff or breaker; retried soon.
+ * - configuration: the feed or its URL is wrong for now (404, other 4xx, redirect loop, blocked
+ *   address). Retrying in 2 min cannot help and would poll more
  *   often than a healthy feed, so the backoff never goes below the floor. Still not terminal:
  *   feeds come back after a botched deploy, so these count toward the breaker, which keeps
  *   probing at most daily.
@@ -16,7 +18,7 @@ import { NETWORK_ERROR_KINDS, type ErrorKind } from "@/lib/fetch/types";
  * - rate_limited: the publisher asked us to wait; honoured, never counted toward the breaker.
  * - gone: 410, the publisher's explicit "removed": the source is disabled.
  */
-export type ErrorClass = "transient" | "configuration" | "content" | "rate_limited" | "gone";
+export type ErrorClass = "transient" | "ours" | "configuration" | "content" | "rate_limited" | "gone";
 
 const CLASS_BY_KIND: Record<ErrorKind, ErrorClass> = {
   timeout: "transient",
@@ -25,7 +27,7 @@ const CLASS_BY_KIND: Record<ErrorKind, ErrorClass> = {
   tls: "transient",
   network: "transient",
   http_5xx: "transient",
-  database: "transient",
+  database: "ours",
   http_4xx: "configuration",
   not_found: "configuration",
   too_large: "content",

@@ -1,6 +1,7 @@
 // One source inside a round: fetch, classify, parse, then store with the policy's decision.
-// A database failure while storing becomes a classified `database` error for that fetch; if
-// even that cannot be written, the round logs it and goes on.
+// A database failure while storing becomes a classified `database` error for that fetch (never
+// counted against the publisher); if even that cannot be written, it is logged. Either way the
+// round then stops (run-round.ts).
 import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/round/attempt";
@@ -44,9 +45,11 @@ export async function fetchAndRecord(
     before = row;
     return decidePolicy(row, newArticles);
   };
+  let storeError: unknown = null;
   const stored: Stored | null = await recordFetch(db, { attempt, roundId: context.roundId, decide, source })
     .then((saved) => ({ outcome: attempt.outcome, errorKind: attempt.errorKind, detail: attempt.detail, newArticles: saved.newArticles, decision: saved.decision }))
     .catch(async (error: unknown) => {
+      storeError = error;
       log.error(`source ${source.id} ${source.feedUrl}: could not store the fetch: ${describeError(error)}`);
       return recordDatabaseError(db, attempt, context.roundId, decide, error);
     });
@@ -59,7 +62,7 @@ export async function fetchAndRecord(
     newArticles: stored?.newArticles ?? 0,
     bytes: attempt.meta.bytesReceived,
     ms: Math.round(attempt.meta.durationMs),
-    detail: stored ? stored.detail : "could not be stored",
+    detail: stored ? stored.detail : `could not save: ${describeError(storeError)}`,
     before,
     decision: stored?.decision ?? null,
   };

@@ -24,6 +24,8 @@ export type RoundSettings = {
   clock: Clock;
   /** The lane the robots.txt reads and `fetch.lane` take turns in: the process's, or a benchmark's own on its clock. */
   laneQueue: LaneQueue;
+  /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
+  databaseRetryDelaysMs?: readonly number[];
 };
 
 const PROCESS_INSTANCE_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

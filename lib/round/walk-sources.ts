@@ -8,7 +8,7 @@
 // (already overdue, so the next round lists them first). No request goes to a host during its hold.
 import type { Db } from "@/lib/db/prisma-client";
 import { hostOf } from "@/lib/fetch/host-of";
-import { acquireLease } from "@/lib/store/lease";
+import { acquireLease, type AcquireLeaseInput } from "@/lib/store/lease";
 import { forgiveOfflineErrors } from "@/lib/store/forgive-offline-errors";
 import type { RoundTally } from "@/lib/store/rounds";
 import { rereadSource, type HostHolds, type ListedSource } from "@/lib/round/due-sources";
@@ -25,7 +25,7 @@ const HOLD_POLL_MS = 250;
 
 export type WalkPlan = { roundId: number; sources: ListedSource[]; holds: HostHolds };
 type WalkOptions = { trigger: string; sourceId?: number; shouldStop?: () => boolean };
-type LeaseInput = { name: string; holder: string; ttlMs: number };
+type LeaseInput = Omit<AcquireLeaseInput, "now">;
 
 export async function walkSources(db: Db, roundSettings: RoundSettings, plan: WalkPlan, options: WalkOptions, lease: LeaseInput): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
   const { roundId } = plan;
@@ -84,6 +84,8 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
     });
     lines.push(line);
     addToTally(tally, line);
+    // Our own database failed: no other source would fare better; the round ends as failed.
+    if (line.errorKind === "database") break;
     const hold = line.decision?.hostRetryAfterUntil;
     if (hold) holds.set(hostOf(source.feedUrl), hold.getTime());
     if (looksOffline(offlineTally)) {
@@ -111,7 +113,7 @@ async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<
   );
 }
 
-function emptyTally(sourcesDue: number): RoundTally {
+export function emptyTally(sourcesDue: number): RoundTally {
   return { sourcesDue, sourcesAttempted: 0, okCount: 0, notModifiedCount: 0, errorCount: 0, newArticles: 0, bytesReceived: 0, offline: false, budgetExhausted: false };
 }
 

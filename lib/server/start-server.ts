@@ -40,6 +40,9 @@ export async function startServer(): Promise<void> {
   installShutdown();
 }
 
+/** Beyond one fetch's timeout: its store, and the round's last writes (lib/round/retry-database.ts). */
+const SHUTDOWN_GRACE_MS = 45_000;
+
 /**
  * SIGTERM/SIGINT: stop the timer, let the fetch in progress finish and commit (or not start),
  * close the database, exit. A second signal exits at once; a commit that was cut off is rolled
@@ -51,6 +54,13 @@ function installShutdown(): void {
     if (stopping) process.exit(1);
     stopping = true;
     log.info(`${signal}: finishing the current fetch, then stopping`);
+    // A shutdown must end even if the database never answers again (a disk that stays full,
+    // PostgreSQL gone): one fetch, its store and the round's last retried writes fit in this.
+    const deadlineMs = getEnv().TIDINGS_FETCH_TIMEOUT_MS + SHUTDOWN_GRACE_MS;
+    setTimeout(() => {
+      log.error(`${signal}: still not stopped after ${deadlineMs} ms; exiting without waiting for the database`);
+      process.exit(1);
+    }, deadlineMs).unref();
     await Promise.all([stopScheduler(), stopPruneSchedule()]);
     await disconnectDb().catch(() => undefined);
     process.exit(0);

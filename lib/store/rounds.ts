@@ -36,21 +36,32 @@ export async function finishRound(db: Db, input: { roundId: number; finishedAt: 
 export async function markInterruptedRounds(db: Db): Promise<number> {
   const orphans = await selectRows<{ id: number }>(db, { text: `SELECT "id" FROM "Round" WHERE "finishedAt" IS NULL AND "interrupted" = false`, values: [] });
   for (const { id } of orphans) {
-    const groups = await db.fetch.groupBy({ by: ["outcome"], where: { roundId: id }, _count: true, _sum: { newArticles: true, bytesReceived: true } });
-    const count = (outcome: string) => groups.find((group) => group.outcome === outcome)?._count ?? 0;
-    const sum = (field: "newArticles" | "bytesReceived") => groups.reduce((total, group) => total + (group._sum[field] ?? 0), 0);
-    await db.round.update({
-      where: { id },
-      data: {
-        interrupted: true,
-        sourcesAttempted: groups.reduce((total, group) => total + group._count, 0),
-        okCount: count("ok"),
-        notModifiedCount: count("not_modified"),
-        errorCount: count("error"),
-        newArticles: sum("newArticles"),
-        bytesReceived: sum("bytesReceived"),
-      },
-    });
+    await db.round.update({ where: { id }, data: { interrupted: true, ...(await countCommittedFetches(db, id)) } });
   }
   return orphans.length;
+}
+
+/**
+ * A round that its own database stopped (disk full, PostgreSQL gone): finished, with the reason,
+ * and with what its committed fetches did (the walk's own tally may not have survived the fault).
+ */
+export async function failRound(db: Db, input: { roundId: number; finishedAt: Date; failure: string }): Promise<void> {
+  const counts = await countCommittedFetches(db, input.roundId);
+  await execute(db, updateById(db, "Round", input.roundId, { finishedAt: input.finishedAt, failure: input.failure.slice(0, MAX_FAILURE_LENGTH), ...counts }));
+}
+
+const MAX_FAILURE_LENGTH = 500;
+
+async function countCommittedFetches(db: Db, roundId: number) {
+  const groups = await db.fetch.groupBy({ by: ["outcome"], where: { roundId }, _count: true, _sum: { newArticles: true, bytesReceived: true } });
+  const count = (outcome: string) => groups.find((group) => group.outcome === outcome)?._count ?? 0;
+  const sum = (field: "newArticles" | "bytesReceived") => groups.reduce((total, group) => total + (group._sum[field] ?? 0), 0);
+  return {
+    sourcesAttempted: groups.reduce((total, group) => total + group._count, 0),
+    okCount: count("ok"),
+    notModifiedCount: count("not_modified"),
+    errorCount: count("error"),
+    newArticles: sum("newArticles"),
+    bytesReceived: sum("bytesReceived"),
+  };
 }

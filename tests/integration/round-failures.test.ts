@@ -87,7 +87,7 @@ describe("a round over a hostile or broken web", () => {
 });
 
 describe("a database failure in the middle of a fetch", () => {
-  it("rolls the whole fetch back, records a classified database error, and the next round completes it", async () => {
+  it("rolls the whole fetch back, records a classified database error that the breaker does not count, ends the round as failed, and the next round completes it", async () => {
     world.publisher.setRoute("/db.xml", feed({ body: GOOD, etag: '"v1"' }));
     const id = await addDueSource(world.database.db, world.publisher.url("/db.xml"));
     // A real failure inside the fetch's transaction: the database refuses the article insert, as a
@@ -95,13 +95,16 @@ describe("a database failure in the middle of a fetch", () => {
     await installFailingTrigger(world.database, "Article", "disk full");
     try {
       const report = await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
-      expect(report.status).toBe("completed");
-      expect(report.status === "completed" && report.lines[0]).toMatchObject({ outcome: "error", errorKind: "database" });
+      // The database's fault is no source's: the round stops there, recorded as failed.
+      expect(report.status).toBe("failed");
+      expect(report.status === "failed" && report.lines[0]).toMatchObject({ outcome: "error", errorKind: "database" });
+      const round = await world.database.db.round.findFirstOrThrow({ orderBy: { id: "desc" } });
+      expect(round.failure).toMatch(/^database: could not store the fetch of source \d+: could not save: disk full/);
     } finally {
       await removeFailingTrigger(world.database, "Article");
     }
     const after = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(after).toMatchObject({ etag: null, lastBodyHash: null, lastOutcome: "error", lastErrorKind: "database" });
+    expect(after).toMatchObject({ etag: null, lastBodyHash: null, lastOutcome: "error", lastErrorKind: "database", consecutiveErrors: 0, breakerState: "closed" });
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(0);
     const failed = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id } });
     expect(failed).toMatchObject({ outcome: "error", errorKind: "database", newArticles: 0 });

@@ -36,7 +36,6 @@ describe("transient errors back off exponentially: 2, 4, 8, 16 min", () => {
     [1, "timeout", null, 240, "backoff after 2 errors (timeout); next try at 12:04 UTC"],
     [2, "http_5xx", 503, 480, "backoff after 3 errors (HTTP 503); next try at 12:08 UTC"],
     [3, "dns", null, 960, "backoff after 4 errors (dns); next try at 12:16 UTC"],
-    [0, "database", null, 120, "backoff after 1 error (database); next try at 12:02 UTC"],
   ])("after %i errors, a %s waits %i s", (before, kind, status, wait, reason) => {
     const decision = decide(makeState({ consecutiveErrors: before }), fail(kind, status));
     expect(waitSeconds(decision)).toBe(wait);
@@ -55,6 +54,21 @@ describe("transient errors back off exponentially: 2, 4, 8, 16 min", () => {
 
   it("is jittered by +0..20%", () => {
     expect(waitSeconds(decide(makeState({ consecutiveErrors: 2 }), fail("http_5xx", 503), ALMOST_ONE))).toBe(575.999);
+  });
+});
+
+describe("a database error is Tidings' own fault, never the publisher's", () => {
+  it.each([
+    ["closed", 0, null, null],
+    ["closed", 4, null, null],
+    ["open", 7, OPENED_AT, 3600],
+  ] as const)("with the breaker %s after %i errors: nothing counted, retried after one backoff base", (breakerState, errors, changedAt, cooldown) => {
+    const state = makeState({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown });
+    const decision = decide(state, fail("database", null));
+    expect(waitSeconds(decision)).toBe(120);
+    expect(decision.reason).toBe("Tidings' own database failed to store the result; retrying at 12:02 UTC");
+    expect(decision.next).toMatchObject({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown, consecutiveNotModified: 2 });
+    expect(decision.events).toEqual([]);
   });
 });
 

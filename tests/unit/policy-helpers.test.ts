@@ -266,7 +266,7 @@ describe("classifyError", () => {
     ["timeout", "transient"],
     ["dns", "transient"],
     ["http_5xx", "transient"],
-    ["database", "transient"],
+    ["database", "ours"],
     ["not_found", "configuration"],
     ["http_4xx", "configuration"],
     ["parse", "content"],

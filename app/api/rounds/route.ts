@@ -1,7 +1,7 @@
 // POST /api/rounds: run a fetch round now (or join the one in progress) and answer with its
 // summary. For machine clients (scripts, the benchmarks); the pages use server actions.
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { internalError } from "@/lib/http/respond";
+import { errorResponse, internalError } from "@/lib/http/respond";
 import { requestRound } from "@/lib/round/round-runner";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +12,11 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const report = await requestRound("cli");
     if (report.status === "skipped") return Response.json({ status: "skipped", reason: report.reason });
+    // The database failed during the round (disk full, PostgreSQL down): say so, not a bare 500.
+    if (report.status === "failed") {
+      const round = report.roundId === null ? "The round could not start" : `Round ${report.roundId} stopped`;
+      return errorResponse(503, "database_unavailable", `${round}: the database could not be reached or written (details in the server log). The next round tries again.`);
+    }
     return Response.json({ status: "completed", roundId: report.roundId, tally: report.tally });
   } catch (error) {
     return internalError(error, "POST /api/rounds");

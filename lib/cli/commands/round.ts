@@ -28,5 +28,9 @@ export async function runRoundCommand(args: string[]): Promise<number> {
   console.log(
     `round ${report.roundId}: ${tally.sourcesAttempted} of ${tally.sourcesDue} due sources fetched: ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " (offline: network errors not counted)" : ""}${tally.budgetExhausted ? " (time budget exhausted; the rest stay due)" : ""}`,
   );
+  if (report.status === "failed") {
+    console.error(`tidings round: failed: ${report.reason}`);
+    return 1;
+  }
   return 0;
 }

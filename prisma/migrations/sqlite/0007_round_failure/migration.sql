@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Round" ADD COLUMN "failure" TEXT;
+
