@@ -38,8 +38,9 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`tidings: unknown command "${name}"; run \`tidings help\` for the list`);
     return 2;
   }
-  const command = await load();
+  let command: Command | null = null;
   try {
+    command = await load();
     // A new installation may meet the command line before the app ever started (and migrated):
     // `tidings add` must not fail on a missing table. Same runner, lock and checks as the app.
     if (name !== "migrate") {
@@ -51,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
     // parseArgs throws TypeErrors with codes like ERR_PARSE_ARGS_UNKNOWN_OPTION for bad flags.
     const code = (error as { code?: string }).code ?? "";
     if (error instanceof UsageError || code.startsWith("ERR_PARSE_ARGS")) {
-      console.error(`tidings ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
+      console.error(`tidings ${name}: ${(error as Error).message}${command ? `\nusage: ${command.usage}` : ""}`);
       return 2;
     }
     console.error(`tidings ${name}: ${describeError(error, 500)}`);

@@ -1,11 +1,18 @@
 // The total time budget of one fetch (TIDINGS_FETCH_TIMEOUT_MS) counts the time spent with the
 // publisher, not the time spent waiting in the lane for a turn: a hop that waits out a 60 s
 // Crawl-delay must not arrive already out of time.
-export type TimeBudget = { signal: AbortSignal; run(): void; pause(): void };
+export type TimeBudget = {
+  signal: AbortSignal;
+  run(): void;
+  pause(): void;
+  /** Time spent running so far (with the publisher), lane waits left out: a fetch's duration. */
+  elapsedMs(): number;
+};
 
 export function createTimeBudget(ms: number): TimeBudget {
   const controller = new AbortController();
   let remaining = ms;
+  let spent = 0;
   let runningSince: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   return {
@@ -19,9 +26,14 @@ export function createTimeBudget(ms: number): TimeBudget {
     pause() {
       if (runningSince === null) return;
       if (timer) clearTimeout(timer);
-      remaining = Math.max(0, remaining - (performance.now() - runningSince));
+      const ran = performance.now() - runningSince;
+      spent += ran;
+      remaining = Math.max(0, remaining - ran);
       runningSince = null;
       timer = null;
+    },
+    elapsedMs() {
+      return spent + (runningSince === null ? 0 : performance.now() - runningSince);
     },
   };
 }

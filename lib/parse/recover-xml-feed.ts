@@ -5,6 +5,7 @@
 // recover such feeds; refusing them would lose every item over one typo of the publisher's.
 // Entity declarations never get here: they are refused before either parse (refuse-entities.ts).
 import { DomUtils, parseDocument } from "htmlparser2";
+import { findSkeletonPrefixes } from "./xml-namespaces";
 import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-document";
 import { textContent, type XmlElement } from "./xml-tree";
 
@@ -20,20 +21,23 @@ export function recoverXmlFeed(xml: string, rootName: string, documentUrl: strin
   const dom = parseDocument(closeOpenCdata(xml), { xmlMode: true });
   const root = dom.children.find((node): node is Element => DomUtils.isTag(node) && node.name === rootName);
   if (!root) return null;
-  const document = assembleFeedDocument(rootName, root.attribs, readSkeleton(root, rootName), documentUrl);
+  const document = assembleFeedDocument(rootName, root.attribs, readSkeleton(root, rootName, xml), documentUrl);
   return document.items.length > 0 || hasTitle(document.feed) ? document : null;
 }
 
 // Where rss-parser finds the feed element and the items (see parse-xml-feed.ts), found the same
 // way here: Atom entries under <feed>, RSS 1.0 items beside the channel, RSS 2.0 items in it
-// (or directly under <rss> when there is no channel).
-function readSkeleton(root: Element, rootName: string) {
+// (or directly under <rss> when there is no channel), unprefixed or under any prefix bound to the
+// feed's namespace (findSkeletonPrefixes), as the strict parse reads them.
+function readSkeleton(root: Element, rootName: string, xml: string) {
   const colon = rootName.indexOf(":");
   const rootLocal = rootName.slice(colon + 1);
-  if (rootLocal === "feed") return rawFeed(root, childTags(root, `${rootName.slice(0, colon + 1)}entry`));
-  const channel = childTags(root, "channel")[0];
-  if (rootLocal === "RDF") return rawFeed(channel ?? null, childTags(root, "item"));
-  return rawFeed(channel ?? root, childTags(channel ?? root, "item"));
+  const prefixes = findSkeletonPrefixes(xml, rootLocal === "feed" ? "atom" : "rss").add(rootName.slice(0, Math.max(colon, 0)));
+  const named = (local: string) => new Set([local, ...[...prefixes].filter((prefix) => prefix !== "").map((prefix) => `${prefix}:${local}`)]);
+  if (rootLocal === "feed") return rawFeed(root, childTags(root, named("entry")));
+  const channel = childTags(root, named("channel"))[0];
+  if (rootLocal === "RDF") return rawFeed(channel ?? null, childTags(root, named("item")));
+  return rawFeed(channel ?? root, childTags(channel ?? root, named("item")));
 }
 
 function rawFeed(feed: Element | null, items: Element[]) {
@@ -41,8 +45,8 @@ function rawFeed(feed: Element | null, items: Element[]) {
   return { attrs: raw?.$, children: raw?.$$ ?? [], items: items.map((item) => ({ attrs: item.attribs, children: toRaw(item, 0).$$ })) };
 }
 
-function childTags(parent: Element, name: string): Element[] {
-  return parent.children.filter((node): node is Element => DomUtils.isTag(node) && node.name === name);
+function childTags(parent: Element, names: ReadonlySet<string>): Element[] {
+  return parent.children.filter((node): node is Element => DomUtils.isTag(node) && names.has(node.name));
 }
 
 // The xml2js shape rss-parser produces (build-xml-tree.ts), so one builder reads both parses.

@@ -11,13 +11,17 @@ export function decideWhileOffline(ctx: DecisionContext): Decision {
   return retryWithoutCounting(ctx, "this machine looked offline during the round");
 }
 
-/** Our own database failed to store the fetch: the publisher did nothing wrong either. */
+/**
+ * Our own database failed to store the fetch: the publisher did nothing wrong either, so nothing is
+ * counted. Retried after the floor, not sooner: the publisher did answer, and a store that keeps
+ * failing (a full disk) must not turn into a full download every few minutes.
+ */
 export function decideAfterOwnFault(ctx: DecisionContext): Decision {
-  return retryWithoutCounting(ctx, "Tidings' own database failed to store the result");
+  return retryWithoutCounting(ctx, "Tidings' own database failed to store the result", Math.max(ctx.settings.backoffBaseSeconds, ctx.floorSeconds));
 }
 
-function retryWithoutCounting(ctx: DecisionContext, cause: string): Decision {
-  const nextDueAt = scheduleAfter(ctx, ctx.settings.backoffBaseSeconds);
+function retryWithoutCounting(ctx: DecisionContext, cause: string, waitSeconds = ctx.settings.backoffBaseSeconds): Decision {
+  const nextDueAt = scheduleAfter(ctx, waitSeconds);
   return {
     next: { ...ctx.base, retryAfterUntil: ctx.state.retryAfterUntil },
     nextDueAt,

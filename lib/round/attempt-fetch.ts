@@ -25,7 +25,7 @@ type ErrorResult = Extract<FetchResult, { outcome: "error" }>;
 
 export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, helpers: DiscoveryHelpers = {}, clock: Clock = systemClock): Promise<Attempt> {
   const startedAt = clock.now();
-  const refusal = readRefusal(source);
+  const refusal = readRefusal(source, options.maxBodyBytes);
   const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
   const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null };
   const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: clock.now(), ...fields });
@@ -35,7 +35,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
     if (refusal) return finish({ outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "HTTP 304"), refused: refreshRefusal(refusal, result.meta) });
     return finish({ outcome: "not_modified", errorKind: null, detail: null });
   }
-  if (result.outcome === "error") return finish(judgeFailedRead(result, refusal));
+  if (result.outcome === "error") return finish(judgeFailedRead(result, refusal, options.maxBodyBytes));
 
   const bodyHash = createHash("sha256").update(result.body).digest("hex");
   const withBody = { bodyHash, bodyBytes: result.body.length };
@@ -51,7 +51,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   if (parsed.errorKind === "not_a_feed") return finish(await followFeedLink(result, bodyHash, options, helpers));
   // A body we cannot read is not a success: the validators of the content we hold stay as they
   // were; this body's own are remembered apart (lib/round/refused-body.ts).
-  return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail, refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash) });
+  return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail, refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash, options.maxBodyBytes) });
 }
 
 /**
@@ -61,7 +61,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
  * validators resends identically; one refused from its Content-Length was never read, so only
  * its validators can recognise it, and without them it is simply refused again (a header exchange).
  */
-function judgeFailedRead(result: ErrorResult, refusal: RefusedBody | null): Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt> {
+function judgeFailedRead(result: ErrorResult, refusal: RefusedBody | null, maxBodyBytes: number): Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt> {
   const failed = { outcome: "error" as const, errorKind: result.errorKind, detail: result.detail };
   if (!isRefusalKind(result.errorKind) || result.meta.httpStatus !== 200) return failed;
   const prefix = result.refusedPrefix ?? null;
@@ -69,7 +69,7 @@ function judgeFailedRead(result: ErrorResult, refusal: RefusedBody | null): Pick
   if (refusal?.kind === result.errorKind && hash !== null && hash === refusal.bodyHash) {
     return { ...failed, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) };
   }
-  return { ...failed, refused: describeRefusal(result.errorKind, result.detail, result.meta, hash) };
+  return { ...failed, refused: describeRefusal(result.errorKind, result.detail, result.meta, hash, maxBodyBytes) };
 }
 
 /** An HTML page: with exactly one feed link, that feed is this attempt's result (and the source's new URL). */
@@ -77,7 +77,7 @@ async function followFeedLink(page: OkResult, pageHash: string, options: FetchOp
   const found = await discoverInFetch(page, options, helpers);
   const pageBytes = page.body.length;
   if (found.status === "refused") {
-    return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, refused: describeRefusal("not_a_feed", found.detail, page.meta, pageHash) };
+    return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, refused: describeRefusal("not_a_feed", found.detail, page.meta, pageHash, options.maxBodyBytes) };
   }
   if (found.status === "failed") return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, meta: found.meta };
   return {

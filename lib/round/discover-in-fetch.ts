@@ -40,7 +40,9 @@ export async function discoverInFetch(
   const target = candidates[0]!.url;
   const holder = (await helpers.findSubscribed?.(target)) ?? null;
   if (holder !== null) {
-    return { status: "refused", detail: `an HTML page whose feed, ${target}, is already subscribed as source #${holder}` };
+    // Not remembered as the page's refusal: it depends on our subscriptions, not on the page, and
+    // must be looked at again once that source is gone.
+    return { status: "failed", detail: `an HTML page whose feed, ${target}, is already subscribed as source #${holder}`, meta: page.meta };
   }
   // A second request inside one fetch: it waits its turn in the same lane, host gap included (seed 004).
   const fetched = await fetchFeed({ url: target, etag: null, lastModified: null }, options);

@@ -1,7 +1,7 @@
 // One source inside a round: fetch, classify, parse, then store with the policy's decision.
 // A database failure while storing becomes a classified `database` error for that fetch (never
 // counted against the publisher); if even that cannot be written, it is logged. Either way the
-// round then stops (run-round.ts).
+// round then stops (walk-sources.ts).
 import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/round/attempt";
@@ -13,6 +13,7 @@ import { recordFetch } from "@/lib/store/record-fetch";
 import type { SourceRow } from "@/lib/store/source-row";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
+import { isDatabaseError } from "@/lib/db/is-database-error";
 
 const log = createLogger("fetch");
 
@@ -49,6 +50,8 @@ export async function fetchAndRecord(
   const stored: Stored | null = await recordFetch(db, { attempt, roundId: context.roundId, decide, source })
     .then((saved) => ({ outcome: attempt.outcome, errorKind: attempt.errorKind, detail: attempt.detail, newArticles: saved.newArticles, decision: saved.decision }))
     .catch(async (error: unknown) => {
+      // Only the database's own failures are a `database` outcome; anything else is a bug, and surfaces.
+      if (!isDatabaseError(error)) throw error;
       storeError = error;
       log.error(`source ${source.id} ${source.feedUrl}: could not store the fetch: ${describeError(error)}`);
       return recordDatabaseError(db, attempt, context.roundId, decide, error);

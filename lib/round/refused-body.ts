@@ -13,7 +13,15 @@ import { labelContentError } from "@/lib/policy/decide-content-error";
 export type RefusalKind = "too_large" | "parse" | "not_a_feed";
 
 /** What the store writes into Source.refused* (all null: no refused body remembered). */
-export type RefusedBody = { kind: RefusalKind; detail: string; etag: string | null; lastModified: string | null; bodyHash: string | null };
+export type RefusedBody = {
+  kind: RefusalKind;
+  detail: string;
+  etag: string | null;
+  lastModified: string | null;
+  bodyHash: string | null;
+  /** For too_large, the body limit in force when it was refused; else null. */
+  bodyLimit: number | null;
+};
 
 export type SourceRefusalFields = {
   etag: string | null;
@@ -23,6 +31,7 @@ export type SourceRefusalFields = {
   refusedEtag: string | null;
   refusedLastModified: string | null;
   refusedBodyHash: string | null;
+  refusedBodyLimit: number | null;
 };
 
 const REFUSAL_KINDS: ReadonlySet<string> = new Set<RefusalKind>(["too_large", "parse", "not_a_feed"]);
@@ -31,15 +40,21 @@ export function isRefusalKind(kind: string | null): kind is RefusalKind {
   return kind !== null && REFUSAL_KINDS.has(kind);
 }
 
-/** The remembered refusal of a source, or null. */
-export function readRefusal(source: SourceRefusalFields): RefusedBody | null {
+/**
+ * The remembered refusal of a source, or null. A body refused as too large under another limit is
+ * forgotten: after the person raised TIDINGS_MAX_BODY_BYTES, a 304 to its validators would
+ * otherwise keep answering "still too large" for as long as the publisher's feed stays the same.
+ */
+export function readRefusal(source: SourceRefusalFields, maxBodyBytes: number): RefusedBody | null {
   if (!isRefusalKind(source.refusedKind)) return null;
+  if (source.refusedKind === "too_large" && source.refusedBodyLimit !== maxBodyBytes) return null;
   return {
     kind: source.refusedKind,
     detail: source.refusedDetail ?? source.refusedKind,
     etag: source.refusedEtag,
     lastModified: source.refusedLastModified,
     bodyHash: source.refusedBodyHash,
+    bodyLimit: source.refusedBodyLimit,
   };
 }
 
@@ -52,8 +67,8 @@ export function pickValidators(source: SourceRefusalFields, refusal: RefusedBody
 }
 
 /** A refused body as the response described it: its validators (the server's, byte for byte) and hash. */
-export function describeRefusal(kind: RefusalKind, detail: string, meta: ResponseMeta, bodyHash: string | null): RefusedBody {
-  return { kind, detail, etag: meta.headers.etag, lastModified: meta.headers.lastModified, bodyHash };
+export function describeRefusal(kind: RefusalKind, detail: string, meta: ResponseMeta, bodyHash: string | null, maxBodyBytes: number): RefusedBody {
+  return { kind, detail, etag: meta.headers.etag, lastModified: meta.headers.lastModified, bodyHash, bodyLimit: kind === "too_large" ? maxBodyBytes : null };
 }
 
 /** A 304 may refresh the validators (RFC 9110 §15.4.5); the refusal itself stands. */

@@ -1,7 +1,7 @@
 // The person gives a source a new feed address (the edit form). Everything learnt from the old
 // address goes with it: validators and body hash (they describe the old URL's responses, and
 // sending them to the new one could earn a wrong 304), the refused body, a pending redirect, the
-// publisher's floor and the error count. The source is due at once, so the next round fetches the
+// publisher's floor, the error count and the breaker. The source is due at once, so the next round fetches the
 // new address through the round's lane (an HTML page there is followed to its one feed).
 import type { Tx } from "@/lib/store/tx";
 
@@ -24,11 +24,17 @@ export async function applyFeedUrl(tx: Tx, input: { sourceId: number; feedUrl: s
       refusedEtag: null,
       refusedLastModified: null,
       refusedBodyHash: null,
+      refusedBodyLimit: null,
       pendingRedirectUrl: null,
       pendingRedirectCount: 0,
       publisherFloorSeconds: null,
       retryAfterUntil: null,
       consecutiveErrors: 0,
+      consecutiveNotModified: 0,
+      // The breaker judged the old address; the new one starts with a clean record.
+      breakerState: "closed",
+      breakerChangedAt: null,
+      breakerCooldownSeconds: null,
       nextDueAt: input.now,
       nextCheckReason: "feed address changed by you: fetched in the next round",
     },

@@ -61,6 +61,7 @@ function refusedFields(refused: RefusedBody | null) {
     refusedEtag: refused?.etag ?? null,
     refusedLastModified: refused?.lastModified ?? null,
     refusedBodyHash: refused?.bodyHash ?? null,
+    refusedBodyLimit: refused?.bodyLimit ?? null,
   };
 }
 

@@ -10,7 +10,7 @@ export type SourceSettings = {
   customTitle: string | null;
   folderName: string | null;
   enabled: boolean;
-  /** A checked URL (lib/sources/check-feed-address.ts); undefined keeps the address. */
+  /** A checked URL (lib/sources/edit-source.ts); undefined keeps the address. */
   feedUrl?: string;
   now: Date;
 };

@@ -65,7 +65,7 @@ describe("a source whose URL is a web page", () => {
     expect(world.publisher.requests.map((request) => request.path)).toEqual(["/site", "/site"]);
   });
 
-  it("whose one feed is already subscribed: not switched, and the page says by which source", async () => {
+  it("whose one feed is already subscribed: not switched, the page says by which source, and it is looked at again next time", async () => {
     world.publisher.setRoute("/home", html(["/home/feed.xml"]));
     world.publisher.setRoute("/home/feed.xml", feed({ body: FEED }));
     const holder = await addDueSource(world.database.db, world.publisher.url("/home/feed.xml"));
@@ -74,8 +74,12 @@ describe("a source whose URL is a web page", () => {
     await run();
     const source = await sourceOf(id);
     expect(source.feedUrl).toBe(world.publisher.url("/home"));
-    expect(source.refusedDetail).toBe(`an HTML page whose feed, ${world.publisher.url("/home/feed.xml")}, is already subscribed as source #${holder}`);
+    expect(source.lastErrorKind).toBe("not_a_feed");
+    const [row] = await world.database.db.fetch.findMany({ where: { sourceId: id } });
+    expect(row!.detail).toBe(`an HTML page whose feed, ${world.publisher.url("/home/feed.xml")}, is already subscribed as source #${holder}`);
     expect(world.publisher.requestsTo("/home/feed.xml")).toHaveLength(0);
+    // Not remembered as the page's refusal: the verdict depends on our subscriptions, not the page.
+    expect(source.refusedKind).toBeNull();
   });
 
   it("whose one feed link fails: an error on the page, nothing remembered, so the next try follows the link again", async () => {

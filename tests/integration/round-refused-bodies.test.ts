@@ -77,6 +77,18 @@ describe("a refused body becomes conditional", () => {
     for (const row of rows) expect(row.bytesReceived).toBeLessThan(1024 * 1024);
   });
 
+  it("raising the limit is enough to read an unchanged too-large feed: the old refusal is not sent back", async () => {
+    world.publisher.setRoute("/raised.xml", feed({ body: BIG, etag: '"raised-1"' }));
+    const id = await addDueSource(world.database.db, world.publisher.url("/raised.xml"));
+    await run();
+    expect(await sourceOf(id)).toMatchObject({ refusedKind: "too_large", refusedBodyLimit: CAP });
+    await makeAllDue(world.database.db);
+    await runRound(world.database.db, testRoundSettings({ fetch: { maxBodyBytes: 4 * BIG.length } }), { trigger: "cli" });
+    // Unconditional again (the refused body's validators would only get a 304), and read whole.
+    expect(world.publisher.requestsTo("/raised.xml")[1]!.headers["if-none-match"]).toBeUndefined();
+    expect(await sourceOf(id)).toMatchObject({ lastOutcome: "ok", etag: '"raised-1"', refusedKind: null, refusedBodyLimit: null });
+  });
+
   it.each([
     ["malformed XML", "/broken.xml", UNREADABLE_XML, "unparsable"],
     ["entity-declaring XML", "/entities.xml", ENTITY_BOMB_XML, "unparsable"],

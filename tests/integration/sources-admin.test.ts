@@ -73,10 +73,13 @@ describe("changing a source's feed address (the edit form)", () => {
     const id = await addDueSource(database.db, publisher.url("/old.xml"));
     await run();
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).etag).toBe('"old"');
+    // The old address had tripped the breaker: the new one must not inherit its record.
+    await database.db.source.update({ where: { id }, data: { breakerState: "open", breakerChangedAt: new Date(), breakerCooldownSeconds: 86_400, consecutiveErrors: 9 } });
 
     expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved" });
     const source = await database.db.source.findUniqueOrThrow({ where: { id } });
     expect(source).toMatchObject({ feedUrl: publisher.url("/new.xml"), etag: null, lastBodyHash: null, nextCheckReason: "feed address changed by you: fetched in the next round" });
+    expect(source).toMatchObject({ breakerState: "closed", breakerChangedAt: null, breakerCooldownSeconds: null, consecutiveErrors: 0 });
     expect(source.nextDueAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect((await events(id)).at(-1)).toEqual(["url_changed", `Changed by you: ${publisher.url("/old.xml")} → ${publisher.url("/new.xml")}`]);
 

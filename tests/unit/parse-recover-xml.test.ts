@@ -36,6 +36,21 @@ describe("a feed the strict parser refuses is read leniently, and flagged", () =
     expect(result.reading.xmlRecovery).toMatch(/^recovered from malformed XML: /);
   });
 
+  it.each([
+    {
+      name: "Atom entries under a prefix other than the root's",
+      xml: '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:b="http://www.w3.org/2005/Atom"><title>T</title><b:entry><b:title>One</b:title></b:entry><b:entry><b:title>Two</b:title></b:entry></feed',
+    },
+    {
+      name: "prefixed RSS 1.0 channel and items",
+      xml: '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:r="http://purl.org/rss/1.0/"><r:channel><r:title>T</r:title></r:channel><r:item><r:title>One</r:title></r:item><r:item><r:title>Two</r:title></r:item></rdf:RDF',
+    },
+  ])("recovery reads the same prefixed forms as the strict parse: $name", async ({ xml }) => {
+    const { titles, result } = await readOk(xml);
+    expect(titles).toEqual(["One", "Two"]);
+    expect(result.reading.xmlRecovery).toMatch(/^recovered from malformed XML: /);
+  });
+
   it("a malformed Atom feed keeps its entries, prefixed root included", async () => {
     const xml = '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>T</a:title><a:entry><a:title>One</a:title><a:link href="https://x.example/1"/></a:entry><a:entry><a:title>Two</a:title></a:feed';
     const { titles, links, result } = await readOk(xml);

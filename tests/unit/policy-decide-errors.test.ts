@@ -62,11 +62,11 @@ describe("a database error is Tidings' own fault, never the publisher's", () => 
     ["closed", 0, null, null],
     ["closed", 4, null, null],
     ["open", 7, OPENED_AT, 3600],
-  ] as const)("with the breaker %s after %i errors: nothing counted, retried after one backoff base", (breakerState, errors, changedAt, cooldown) => {
+  ] as const)("with the breaker %s after %i errors: nothing counted, retried after the floor", (breakerState, errors, changedAt, cooldown) => {
     const state = makeState({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown });
     const decision = decide(state, fail("database", null));
-    expect(waitSeconds(decision)).toBe(120);
-    expect(decision.reason).toBe("Tidings' own database failed to store the result; retrying at 12:02 UTC");
+    expect(waitSeconds(decision)).toBe(3600);
+    expect(decision.reason).toBe("Tidings' own database failed to store the result; retrying at 13:00 UTC");
     expect(decision.next).toMatchObject({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown, consecutiveNotModified: 2 });
     expect(decision.events).toEqual([]);
   });

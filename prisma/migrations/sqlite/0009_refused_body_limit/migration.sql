@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Source" ADD COLUMN "refusedBodyLimit" INTEGER;
+
