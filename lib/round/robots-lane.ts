@@ -1,11 +1,15 @@
-// The request lane with robots.txt in front of it: before a request to a URL, the rules of its
-// origin are looked up (read at most once a day, refresh-robots.ts); a URL that robots.txt keeps
-// Tidings from is refused without a request (an error outcome `blocked`), and the turn waits the
-// origin's Crawl-delay (capped at a minute) if it is longer than the usual gap.
+// The request lane with the publisher's standing requests in front of it. Before a request to a
+// URL: a host name under a Retry-After hold (HostState) is not asked at all, whichever request it
+// is (a redirect hop or a discovered feed on another host too; the walk already sets the source's
+// own host aside); then the rules of its origin's robots.txt are looked up (read at most once a
+// day, refresh-robots.ts); a URL that robots.txt keeps Tidings from is refused without a request
+// (an error outcome `blocked`), and the turn waits the origin's Crawl-delay (capped at a minute)
+// if it is longer than the usual gap.
 import type { Db } from "@/lib/db/prisma-client";
 import { productTokenOf } from "@/lib/fetch/build-user-agent";
 import type { RequestLane } from "@/lib/fetch/types";
 import { describeRobotsRefusal, judgeRobots } from "@/lib/parse/judge-robots";
+import { findHostHold } from "@/lib/round/due-sources";
 import { findRobotsTxt } from "@/lib/round/refresh-robots";
 import { laneWithGap, takeTurn } from "@/lib/round/request-lane";
 import type { RoundSettings } from "@/lib/round/round-settings";
@@ -15,7 +19,16 @@ import { describeError } from "@/lib/describe-error";
 const log = createLogger("fetch");
 
 export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
-  if (settings.robots === "off") return laneWithGap(settings.hostGapMs, settings.laneQueue);
+  const lane = settings.robots === "off" ? laneWithGap(settings.hostGapMs, settings.laneQueue) : robotsCheckedLane(db, settings);
+  return async (url) => {
+    // A hold that cannot be looked up (the database failed) holds nothing back, as for robots.txt.
+    const heldUntil = await findHostHold(db, url.href, settings.clock.now()).catch(() => null);
+    if (heldUntil) return { go: false, errorKind: "rate_limited", detail: `${url.hostname} asked to wait until ${heldUntil.toISOString()} (Retry-After): not asked` };
+    return lane(url);
+  };
+}
+
+function robotsCheckedLane(db: Db, settings: RoundSettings): RequestLane {
   const token = productTokenOf(settings.fetch.userAgent);
   return async (url) => {
     // A robots.txt that cannot be looked up (the database failed) holds no feed back: the usual

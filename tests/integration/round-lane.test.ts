@@ -79,6 +79,21 @@ describe("one lane for every request", () => {
     expectSerialWithGap(world.publisher.requests);
   });
 
+  it("never sends a redirect hop to another host name during that host's Retry-After hold", async () => {
+    other.clearRequests();
+    other.setRoute("/moved.xml", feed({ body: BODY }));
+    world.publisher.setRoute("/hop.xml", redirect(302, other.url("/moved.xml")));
+    const id = await addDueSource(world.database.db, world.publisher.url("/hop.xml"));
+    const until = new Date(Date.now() + 600_000);
+    await world.database.db.hostState.create({ data: { host: "127.0.0.2", retryAfterUntil: until, updatedAt: new Date() } });
+    await runRound(world.database.db, testRoundSettings({ hostGapMs: GAP }), { trigger: "cli" });
+    expect(world.publisher.requestsTo("/hop.xml")).toHaveLength(1);
+    expect(other.requests).toHaveLength(0);
+    const [row] = await world.database.db.fetch.findMany({ where: { sourceId: id } });
+    expect(row).toMatchObject({ outcome: "error", errorKind: "rate_limited" });
+    expect(row!.detail).toContain(`127.0.0.2 asked to wait until ${until.toISOString()} (Retry-After): not asked`);
+  });
+
   it("keeps a second subscription, a fetch now and a round racing on one host to one request in flight, gap held", async () => {
     for (let index = 0; index < 3; index += 1) {
       world.publisher.setRoute(`/r${index}.xml`, delay(30, feed({ body: BODY })));
