@@ -34,14 +34,24 @@ export function parseXmlFeed(xml: string, rootName: string, documentUrl: string 
   if (xml.trim() === "") return { ok: false, detail: "invalid XML: empty document" };
 
   const { documentScope, rootScope } = enterDocument(rootName, root.attrs, documentUrl);
+  const text = vocabulary === "rss" ? ensureChannel(xml, root, rootName, isRdf) : xml;
+  const context: ReadContext = { vocabulary, isRdf, skeleton, documentScope, rootScope };
+  // Counting lines and columns costs sax a sixth of its time and only an error message needs
+  // them: a document that fails is read again with them, for the flag the fetch log shows.
+  const outcome = readFeed(text, context, false);
+  return outcome.ok ? outcome : readFeed(text, context, true);
+}
 
+type ReadContext = { vocabulary: FeedVocabulary; isRdf: boolean; skeleton: ReadonlyMap<string, string>; documentScope: XmlScope; rootScope: XmlScope };
+
+function readFeed(text: string, { vocabulary, isRdf, skeleton, documentScope, rootScope }: ReadContext, position: boolean): XmlParseOutcome {
   const stack: Open[] = [];
   const items: XmlElement[] = [];
   let feed: XmlElement | null = null;
   let error: string | null = null;
   let closed = false;
 
-  const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false });
+  const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false, position });
   parser.onerror = (failure) => {
     error = describeXmlError(failure);
     throw new Stop();
@@ -96,7 +106,7 @@ export function parseXmlFeed(xml: string, rootName: string, documentUrl: string 
   };
 
   try {
-    parser.write(vocabulary === "rss" ? ensureChannel(xml, root, rootName, isRdf) : xml).close();
+    parser.write(text).close();
   } catch (thrown) {
     if (!(thrown instanceof Stop)) throw thrown;
   }
