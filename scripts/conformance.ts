@@ -33,6 +33,7 @@ import { collapseWhitespace, htmlToText } from "../lib/parse/html-text";
 import { Parser as HtmlParser } from "htmlparser2";
 import { parseFeed } from "../lib/parse/parse-feed";
 import type { ParseResult } from "../lib/parse/types";
+import { readCorpusHeader } from "../tests/helpers/corpus-digest";
 
 const FEED_EXTENSIONS = new Set([".xml", ".rss", ".atom", ".rdf", ".json"]);
 const DOCUMENT_ORIGIN = "http://example.com";
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   for (const file of files) {
     const relative = path.relative(root, file).split(path.sep).join("/");
     const body = await readFile(file);
-    const header = readHeader(body.toString("latin1"));
+    const header = readCorpusHeader(body.toString("latin1"));
     const url = `${DOCUMENT_ORIGIN}/${relative}`;
     let result: ParseResult | null = null;
     let outcome: Outcome;
@@ -116,16 +117,6 @@ async function listFiles(dir: string): Promise<string[]> {
     entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
   );
   return nested.flat();
-}
-
-function readHeader(text: string): { expect: string | null; contentType: string | null; contentLocation: string | null } {
-  const comment = /<!--([\s\S]*?)-->/.exec(text.slice(0, 4096))?.[1] ?? "";
-  const line = (pattern: RegExp) => pattern.exec(comment)?.[1]?.trim() ?? null;
-  return {
-    expect: line(/^\s*Expect:(.*)$/m),
-    contentType: line(/^\s*Header:\s*Content-type:(.*)$/im),
-    contentLocation: line(/^\s*Header:\s*Content-Location:(.*)$/im),
-  };
 }
 
 /** The mappable `==` clauses of a Python boolean expression joined by `and`. */

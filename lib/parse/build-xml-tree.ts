@@ -1,6 +1,7 @@
-// Turns the xml2js objects rss-parser hands back into our XmlElement tree. The raw shape is
-// `unknown` and narrowed field by field: with ordered children enabled every element is
-// { "#name", "$"?: attributes, "$$"?: children }, text nodes are { "#name": "__text__", "_" }.
+// Turns the raw tree the lenient recovery hands over (recover-xml-feed.ts) into our XmlElement
+// tree, and holds the scope rules both parses share. The raw shape is `unknown` and narrowed
+// field by field: every element is { "#name", "$"?: attributes, "$$"?: children }, text nodes
+// are { "#name": "__text__", "_" }.
 import { isRecord } from "./is-record";
 import { canonicalName, declareNamespaces } from "./xml-namespaces";
 import type { XmlElement, XmlNode } from "./xml-tree";
@@ -11,10 +12,8 @@ export type XmlScope = {
   base: string | null;
 };
 
-/** Prefix the parse wrapper puts on element names it hides from rss-parser's own mapping. */
-export const HIDDEN_NAME_PREFIX = "~";
-// Deeper nesting is never content a reader shows; the cap keeps recursion bounded.
-const MAX_DEPTH = 200;
+/** Deeper nesting is never content a reader shows; the cap keeps recursion bounded. */
+export const MAX_DEPTH = 200;
 
 /** `skip` names raw children left out (the items, which are built separately from the feed). */
 export function buildElement(qname: string, attrsRaw: unknown, childrenRaw: unknown, parent: XmlScope, skip?: ReadonlySet<string>, depth = 0): XmlElement {
@@ -53,8 +52,7 @@ function buildNode(raw: unknown, scope: XmlScope, depth: number): XmlNode | null
   const name = raw["#name"];
   if (name === "__text__") return typeof raw._ === "string" ? raw._ : null;
   if (typeof name !== "string") return null;
-  const qname = name.startsWith(HIDDEN_NAME_PREFIX) ? name.slice(HIDDEN_NAME_PREFIX.length) : name;
-  return buildElement(qname, raw.$, raw.$$, scope, undefined, depth);
+  return buildElement(name, raw.$, raw.$$, scope, undefined, depth);
 }
 
 // An unusable xml:base is ignored rather than allowed to break every link below it.

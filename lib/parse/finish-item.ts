@@ -42,7 +42,7 @@ function sanitizeSource(source: HtmlSource | null): string | null {
   return sanitized === "" ? null : sanitized;
 }
 
-// rss-parser's "contentSnippet" idea: the opening words as plain text, for list views.
+// The "contentSnippet" idea (from rss-parser): the opening words as plain text, for list views.
 function makeSnippet(html: string): string | null {
   const text = htmlToText(html);
   if (text === "") return null;

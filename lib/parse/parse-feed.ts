@@ -29,7 +29,7 @@ export async function parseFeed(input: ParseInput): Promise<ParseResult> {
     case "xml": {
       // Checked on the raw prolog, before any parser or repair touches the document.
       if (declaresEntities(detected.doctype)) return { ok: false, errorKind: "parse", detail: ENTITY_REFUSAL };
-      const parsed = await readXml(repairXml(text), detected.rootName, documentUrl);
+      const parsed = readXml(repairXml(text), detected.rootName, documentUrl);
       if (!parsed.ok) return parsed;
       return { ok: true, feed: readXmlFeed(parsed.document), reading: { ...reading, xmlRecovery: parsed.recovery } };
     }
@@ -41,8 +41,8 @@ type XmlRead = { ok: true; document: XmlFeedDocument; recovery: string | null } 
 // One path for damaged XML: lexical repairs first (repair-xml.ts: bare "&", HTML entities,
 // control characters), then the strict parse; only when that fails, the lenient one on the same
 // text, with the strict parser's first error kept as the flag the fetch log shows.
-async function readXml(xml: string, rootName: string, documentUrl: string | null): Promise<XmlRead> {
-  const strict = await parseXmlFeed(xml, rootName, documentUrl);
+function readXml(xml: string, rootName: string, documentUrl: string | null): XmlRead {
+  const strict = parseXmlFeed(xml, rootName, documentUrl);
   if (strict.ok) return { ...strict, recovery: null };
   const recovered = recoverXmlFeed(xml, rootName, documentUrl);
   if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };

@@ -1,63 +1,135 @@
-// The rss-parser wrapper. rss-parser (sax in strict mode underneath) gives us well-formedness
-// checking and the feed's skeleton: which element is the channel, which are the items, for
-// RSS 0.9x / 1.0 / 2.0 and Atom alike. Its per-field mapping is where it is brittle: an
-// unparseable Atom <published> throws "Invalid time value" and loses the whole feed, an
-// attribute-less <link> throws a TypeError, xhtml titles come back as objects, mixed content
-// loses its order. So every element except the skeleton is renamed before rss-parser sees it,
-// its mapping code finds nothing to (mis)handle, and our readers take the raw ordered children
-// it copies through `customFields`. It never fetches: we only call parseString.
-import Parser from "rss-parser";
-import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-document";
-import { HIDDEN_NAME_PREFIX } from "./build-xml-tree";
-import { isRecord } from "./is-record";
+// The strict parse: sax in strict mode checks well-formedness, and our XmlElement tree of the
+// feed element and its items is built straight from its events (no intermediate tree, no
+// second pass). The skeleton is found by name, as rss-parser found it when it did this job:
+// the channel is the root's first <channel> (RSS), the items that channel's <item> children
+// (RSS 0.9x/2.0) or the root's (RSS 1.0), the entries the root's <entry> children (Atom), under
+// any prefix bound to the feed's own namespace. Everything after the root's end tag is ignored
+// (as it always was: a feed with junk after </rss> keeps its items).
+import sax from "sax";
+import { enterDocument, type XmlFeedDocument } from "./assemble-feed-document";
+import { enterScope, MAX_DEPTH, readAttrs, type XmlScope } from "./build-xml-tree";
 import { readRootTag, type RootTag } from "./read-root-tag";
-import { findSkeletonPrefixes, type FeedVocabulary } from "./xml-namespaces";
+import { canonicalName, findSkeletonPrefixes, type FeedVocabulary } from "./xml-namespaces";
+import type { XmlElement } from "./xml-tree";
 
 export type { XmlFeedDocument } from "./assemble-feed-document";
 export type XmlParseOutcome = { ok: true; document: XmlFeedDocument } | { ok: false; detail: string };
-const RAW_FIELDS: [string, string, { keepArray: boolean }][] = [
-  ["$$", "children", { keepArray: true }],
-  ["$", "attrs", { keepArray: true }],
-];
 
-export async function parseXmlFeed(xml: string, rootName: string, documentUrl: string | null): Promise<XmlParseOutcome> {
+// An element being read: `element` is null outside the feed element and the items (not built).
+type Open = { element: XmlElement | null; scope: XmlScope; depth: number; skeleton: string | null };
+
+/** Thrown from a handler to stop sax at the first error or at the root's end tag. */
+class Stop extends Error {}
+
+export function parseXmlFeed(xml: string, rootName: string, documentUrl: string | null): XmlParseOutcome {
   const colon = rootName.indexOf(":");
-  const rootPrefix = colon === -1 ? "" : rootName.slice(0, colon + 1);
+  const rootPrefix = colon === -1 ? "" : rootName.slice(0, colon);
   const rootLocal = rootName.slice(colon + 1);
   const vocabulary: FeedVocabulary = rootLocal === "feed" ? "atom" : "rss";
+  const isRdf = rootLocal === "RDF";
   // The root's own prefix counts whatever it is bound to: pre-1.0 Atom drafts used several URIs.
-  const skeleton = skeletonNames(rootName, rootLocal, findSkeletonPrefixes(xml, vocabulary).add(rootPrefix.slice(0, -1)));
+  const skeleton = skeletonNames(rootName, rootLocal, findSkeletonPrefixes(xml, vocabulary).add(rootPrefix));
   const root = readRootTag(xml);
   if (root === null) return { ok: false, detail: "invalid XML: unterminated root element" };
+  if (xml.trim() === "") return { ok: false, detail: "invalid XML: empty document" };
 
-  const parser = new Parser<Record<string, unknown>, Record<string, unknown>>({
-    defaultRSS: 2, // <rss> without a version attribute is common; parse it as RSS 2.0
-    // The typings only allow plain names for feed fields; the code (copyFromXML) treats feed
-    // and item fields alike, so the [from, to, options] form works for both.
-    customFields: { feed: RAW_FIELDS as unknown as string[], item: RAW_FIELDS },
-    xml2js: {
-      explicitChildren: true,
-      preserveChildrenOrder: true,
-      charsAsChildren: true,
-      includeWhiteChars: true,
-      tagNameProcessors: [(name: string) => skeleton.get(name) ?? HIDDEN_NAME_PREFIX + name],
-    },
-  });
-
-  let output: unknown;
-  try {
-    output = await parser.parseString(vocabulary === "rss" ? ensureChannel(xml, root, rootName, rootLocal === "RDF") : xml);
-  } catch (error) {
-    return { ok: false, detail: describeXmlError(error) };
-  }
-  if (!isRecord(output)) return { ok: false, detail: "invalid XML: no feed found" };
-
-  const raw = { attrs: output.attrs, children: output.children, items: output.items };
-  return { ok: true, document: assembleFeedDocument(rootName, root.attrs, raw, documentUrl) };
+  const { documentScope, rootScope } = enterDocument(rootName, root.attrs, documentUrl);
+  const text = vocabulary === "rss" ? ensureChannel(xml, root, rootName, isRdf) : xml;
+  const context: ReadContext = { vocabulary, isRdf, skeleton, documentScope, rootScope };
+  // Counting lines and columns costs sax a sixth of its time and only an error message needs
+  // them: a document that fails is read again with them, for the flag the fetch log shows.
+  const outcome = readFeed(text, context, false);
+  return outcome.ok ? outcome : readFeed(text, context, true);
 }
 
-// rss-parser recognises the root, channel and items by these exact names; `prefixes` are the
-// ones bound to the feed's own namespace (see findSkeletonPrefixes).
+type ReadContext = { vocabulary: FeedVocabulary; isRdf: boolean; skeleton: ReadonlyMap<string, string>; documentScope: XmlScope; rootScope: XmlScope };
+
+function readFeed(text: string, { vocabulary, isRdf, skeleton, documentScope, rootScope }: ReadContext, position: boolean): XmlParseOutcome {
+  const stack: Open[] = [];
+  const items: XmlElement[] = [];
+  let feed: XmlElement | null = null;
+  let error: string | null = null;
+  let closed = false;
+
+  const parser = sax.parser(true, { trim: false, normalize: false, xmlns: false, position });
+  parser.onerror = (failure) => {
+    error = describeXmlError(failure);
+    throw new Stop();
+  };
+  parser.onopentag = (tag) => {
+    const parent = stack.at(-1);
+    const attrs = readAttrs(tag.attributes);
+    const name = skeleton.get(tag.name) ?? null;
+    if (parent === undefined) {
+      // The root: in Atom it is the feed element itself (in the scope of its own attributes as
+      // sax read them); in RSS only the channel and the items below it are built.
+      const scope = vocabulary === "atom" ? enterScope(documentScope, attrs) : rootScope;
+      const element = vocabulary === "atom" ? newElement("feed", attrs, scope) : null;
+      if (element) feed = element;
+      stack.push({ element, scope, depth: 0, skeleton: null });
+      return;
+    }
+    const inRoot = stack.length === 1;
+    let open: Open;
+    if (inRoot && vocabulary === "atom" && name === "entry") {
+      open = itemOpen("entry", attrs, rootScope, items);
+    } else if (inRoot && vocabulary === "rss" && name === "channel" && feed === null) {
+      const scope = enterScope(rootScope, attrs);
+      feed = newElement("channel", attrs, scope);
+      open = { element: feed, scope, depth: 0, skeleton: "channel" };
+    } else if (inRoot && isRdf && name === "item") {
+      open = itemOpen("item", attrs, rootScope, items);
+    } else if (stack.length === 2 && !isRdf && vocabulary === "rss" && name === "item" && parent.element !== null && parent.element === feed) {
+      open = itemOpen("item", attrs, parent.scope, items);
+    } else if (parent.element === null || parent.depth >= MAX_DEPTH || (parent.element === feed && (name === "item" || name === "entry"))) {
+      open = { element: null, scope: parent.scope, depth: parent.depth + 1, skeleton: name };
+    } else {
+      // Skeleton names are read as written without their prefix ("a:entry" inside an entry is "entry").
+      const qname = name ?? tag.name;
+      const scope = enterScope(parent.scope, attrs);
+      const element = newElement(qname, attrs, scope);
+      parent.element.children.push(element);
+      open = { element, scope, depth: parent.depth + 1, skeleton: name };
+    }
+    stack.push(open);
+  };
+  parser.onclosetag = () => {
+    stack.pop();
+    if (stack.length === 0) {
+      closed = true;
+      throw new Stop();
+    }
+  };
+  parser.ontext = parser.oncdata = (text) => {
+    const open = stack.at(-1);
+    if (open?.element && open.depth < MAX_DEPTH) open.element.children.push(text);
+  };
+
+  try {
+    parser.write(text).close();
+  } catch (thrown) {
+    if (!(thrown instanceof Stop)) throw thrown;
+  }
+  if (error !== null) return { ok: false, detail: error };
+  if (!closed) return { ok: false, detail: "invalid XML: empty document" };
+  if (feed === null) return { ok: false, detail: "invalid XML: no channel element under the root" };
+  return { ok: true, document: { vocabulary, feed, items } };
+}
+
+function newElement(qname: string, attrs: Record<string, string>, scope: XmlScope): XmlElement {
+  const localName = qname.slice(qname.indexOf(":") + 1);
+  return { name: canonicalName(qname, scope.namespaces, scope.core), localName, attrs, children: [], base: scope.base };
+}
+
+function itemOpen(name: string, attrs: Record<string, string>, parentScope: XmlScope, items: XmlElement[]): Open {
+  const scope = enterScope(parentScope, attrs);
+  const element = newElement(name, attrs, scope);
+  items.push(element);
+  return { element, scope, depth: 0, skeleton: name };
+}
+
+// The names that make up the skeleton, to the unprefixed names they are read as; `prefixes` are
+// the ones bound to the feed's own namespace (see findSkeletonPrefixes).
 function skeletonNames(rootName: string, rootLocal: string, prefixes: ReadonlySet<string>): Map<string, string> {
   const locals = rootLocal === "feed" ? ["entry"] : ["channel", "item"];
   const names = new Map(locals.map((local) => [local, local]));
@@ -66,9 +138,8 @@ function skeletonNames(rootName: string, rootLocal: string, prefixes: ReadonlySe
   return names;
 }
 
-// rss-parser dereferences channel[0] unconditionally (a TypeError without one), yet feeds with
-// items directly under <rss>, and RDF without a channel, exist and other readers accept them.
-// The fix is textual because rss-parser offers no hook that isn't called for every element.
+// Feeds with items directly under <rss>, and RDF without a channel, exist and other readers
+// accept them: the channel they lack is added to the text, so the one reading above applies.
 function ensureChannel(xml: string, root: RootTag, rootName: string, isRdf: boolean): string {
   if (/<(?:[^\s<>/:]+:)?channel[\s>/]/.test(xml)) return xml;
   const openTag = xml.slice(root.start, root.end);
@@ -80,12 +151,10 @@ function ensureChannel(xml: string, root: RootTag, rootName: string, isRdf: bool
 }
 
 // sax reports "Unexpected close tag\nLine: 2\nColumn: 7\nChar: >" with 0-based lines.
-function describeXmlError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const [reason = "unreadable document", ...rest] = message.split("\n");
+function describeXmlError(error: Error): string {
+  const [reason = "unreadable document", ...rest] = error.message.split("\n");
   const line = /Line: (\d+)/.exec(rest.join("\n"));
   const column = /Column: (\d+)/.exec(rest.join("\n"));
   const where = line && column ? ` (line ${Number(line[1]) + 1}, column ${column[1]})` : "";
-  if (reason === "Unable to parse XML.") return "invalid XML: empty document";
   return `invalid XML: ${reason.replace(/\.$/, "")}${where}`;
 }

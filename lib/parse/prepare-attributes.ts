@@ -8,10 +8,11 @@ const URL_ATTRIBUTES = ["href", "src", "cite", "poster"];
 const PLAYER_HOSTS = new Set(["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"]);
 
 const TAGS_WE_DECORATE = new Set(["a", "img", "iframe"]);
+const PREPARED_ATTRIBUTES: ReadonlySet<string> = new Set([...URL_ATTRIBUTES, "srcset", "style"]);
 
 export function prepareAttributes(tag: string, attribs: Record<string, string>, baseUrl: string): Record<string, string> {
   // Most tags (p, em, li, ...) carry no URL and get nothing added: leave them untouched.
-  if (!TAGS_WE_DECORATE.has(tag) && !URL_ATTRIBUTES.some((name) => name in attribs) && !("srcset" in attribs) && !("style" in attribs)) return attribs;
+  if (!TAGS_WE_DECORATE.has(tag) && !hasPreparedAttribute(attribs)) return attribs;
   const prepared: Record<string, string> = { ...attribs };
   if (prepared.style !== undefined) {
     const style = sanitizeStyle(prepared.style);
@@ -34,6 +35,12 @@ export function prepareAttributes(tag: string, attribs: Record<string, string>, 
   if (tag === "img") Object.assign(prepared, { loading: "lazy", referrerpolicy: "no-referrer" });
   if (tag === "iframe") prepareIframe(prepared);
   return prepared;
+}
+
+// Called for every tag of every item: a plain loop over the few attributes a tag has.
+function hasPreparedAttribute(attribs: Record<string, string>): boolean {
+  for (const name in attribs) if (PREPARED_ATTRIBUTES.has(name)) return true;
+  return false;
 }
 
 // Players run their own scripts; the sandbox keeps them away from navigation and our origin.

@@ -1,4 +1,4 @@
-// One Atom 1.0 (or 0.3) <entry> to a RawItem. Dates are read here, not by rss-parser, so one
+// One Atom 1.0 (or 0.3) <entry> to a RawItem. Dates are read here, each on its own, so one
 // unparseable <published> costs that entry its date and nothing else.
 import type { HtmlSource, RawItem } from "./finish-item";
 import { readAtomAuthor, readFirstPerson } from "./read-author";

@@ -1,5 +1,5 @@
 // The root element's start tag, read from the text: its attributes carry the namespace
-// declarations and xml:base every other element inherits, and rss-parser doesn't return them.
+// declarations and xml:base every other element inherits, read before the parse starts.
 import { scanProlog } from "./scan-prolog";
 
 export type RootTag = {

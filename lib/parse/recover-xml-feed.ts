@@ -7,10 +7,8 @@
 import { DomUtils, parseDocument } from "htmlparser2";
 import { findSkeletonPrefixes } from "./xml-namespaces";
 import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-document";
+import { MAX_DEPTH } from "./build-xml-tree";
 import { textContent, type XmlElement } from "./xml-tree";
-
-// Deeper nesting is never content a reader shows (build-xml-tree.ts caps its tree the same way).
-const MAX_DEPTH = 200;
 
 type ChildNode = ReturnType<typeof parseDocument>["children"][number];
 type Element = Parameters<typeof DomUtils.getAttributeValue>[0];
@@ -25,7 +23,7 @@ export function recoverXmlFeed(xml: string, rootName: string, documentUrl: strin
   return document.items.length > 0 || hasTitle(document.feed) ? document : null;
 }
 
-// Where rss-parser finds the feed element and the items (see parse-xml-feed.ts), found the same
+// Where the strict parse finds the feed element and the items (see parse-xml-feed.ts), found the same
 // way here: Atom entries under <feed>, RSS 1.0 items beside the channel, RSS 2.0 items in it
 // (or directly under <rss> when there is no channel), unprefixed or under any prefix bound to the
 // feed's namespace (findSkeletonPrefixes), as the strict parse reads them.
@@ -49,7 +47,7 @@ function childTags(parent: Element, names: ReadonlySet<string>): Element[] {
   return parent.children.filter((node): node is Element => DomUtils.isTag(node) && names.has(node.name));
 }
 
-// The xml2js shape rss-parser produces (build-xml-tree.ts), so one builder reads both parses.
+// The raw shape build-xml-tree.ts reads.
 function toRaw(element: Element, depth: number): RawNode {
   const children = depth < MAX_DEPTH ? element.children.flatMap((node) => rawChildren(node, depth + 1)) : [];
   return { "#name": element.name, $: element.attribs, $$: children };

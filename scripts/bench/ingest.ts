@@ -5,7 +5,8 @@
 import { parseArgs } from "node:util";
 import { createFreshDatabase } from "@/tests/helpers/fresh-database";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { startPublisher, feed, rssFeed } from "@/tests/helpers/publisher";
+import { headlinesFeed } from "@/tests/helpers/big-feed";
+import { startPublisher, feed } from "@/tests/helpers/publisher";
 import { runRound } from "@/lib/round/run-round";
 import { ms, printFigures } from "./bench-output";
 
@@ -13,15 +14,7 @@ const { values } = parseArgs({ options: { items: { type: "string", default: "100
 const ITEMS = Number(values.items);
 
 function body(title: string): string {
-  return rssFeed({
-    title,
-    items: Array.from({ length: ITEMS }, (_, index) => ({
-      guid: `urn:ingest:${index}`,
-      title: `Item ${index}: a headline of ordinary length`,
-      link: `https://publisher.example/posts/${index}`,
-      pubDate: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toUTCString(),
-    })),
-  });
+  return headlinesFeed(ITEMS, title);
 }
 
 async function timedRound(run: () => Promise<unknown>): Promise<number> {

@@ -16,6 +16,7 @@ const BENCHES: Bench[] = [
   { script: "real-rounds.ts", args: ["--feeds", "200", "--hours", "10"], smokeArgs: ["--feeds", "40", "--hours", "2"] },
   { script: "round-overhead.ts", args: ["--sources", "1000"], smokeArgs: ["--sources", "20"] },
   { script: "round-overhead.ts", args: ["--sources", "1000", "--postgres"], smokeArgs: ["--sources", "20", "--postgres"] },
+  { script: "parse.ts", args: ["--items", "1000", "--megabytes", "10"], smokeArgs: ["--items", "50", "--megabytes", "1", "--runs", "3"] },
   { script: "ingest.ts", args: ["--items", "1000"], smokeArgs: ["--items", "50"] },
   { script: "ingest.ts", args: ["--items", "1000", "--postgres"], smokeArgs: ["--items", "50", "--postgres"] },
   { script: "reader.ts", args: ["--articles", "1000000", "--sources", "1000"], smokeArgs: ["--articles", "20000", "--sources", "100"] },

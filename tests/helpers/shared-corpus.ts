@@ -1,5 +1,9 @@
 // Where feedparser's corpus (../shared/corpus, not committed) is found: next to the checkout, or
-// wherever TIDINGS_CORPUS points (a git worktree sits one folder deeper than the main checkout).
+// next to the folder holding it (a git worktree sits one folder deeper than the main checkout),
+// or wherever TIDINGS_CORPUS points.
+import { existsSync } from "node:fs";
 import path from "node:path";
 
-export const SHARED_CORPUS = process.env.TIDINGS_CORPUS || path.resolve(__dirname, "../../../shared/corpus");
+const BESIDE = [path.resolve(__dirname, "../../../shared/corpus"), path.resolve(__dirname, "../../../../shared/corpus")];
+
+export const SHARED_CORPUS = process.env.TIDINGS_CORPUS || (BESIDE.find((candidate) => existsSync(candidate)) ?? BESIDE[0]!);
