@@ -3,9 +3,6 @@
 // failed write must be rolled back and released (it used to lock every later write until
 // kill -9), the round must stop at once and be recorded as failed, the publisher's breaker must
 // not move, and writing must work again as soon as there is space.
-import { execFileSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
@@ -13,41 +10,11 @@ import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/prisma-client";
 import { runRound, type RoundReport } from "@/lib/round/run-round";
 import { ROUND_LEASE } from "@/lib/store/lease";
-import { testingPostgres } from "@/tests/helpers/fresh-database";
+import { bulkyItems, mountSmallDisk } from "@/tests/helpers/small-disk";
 import { feed, rssFeed, startPublisher, type Handler, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 
-const DISK = mkdtempSync(path.join(tmpdir(), "tidings-full-disk-"));
-const FILLER = path.join(DISK, "filler");
-/** Mounting needs root (or CAP_SYS_ADMIN); without it the test says so and is skipped. */
-const mountError = testingPostgres() ? "runs on SQLite only" : tryMount();
-
-function tryMount(): string | null {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=20m", "tmpfs", DISK], { stdio: "pipe" });
-    return null;
-  } catch (error) {
-    const reason = `cannot mount a tmpfs here (${(error as Error).message.split("\n")[0]})`;
-    console.warn(`[round-disk-full] skipped: ${reason}`);
-    return reason;
-  }
-}
-
-/** Writes until the disk refuses (ENOSPC). */
-function fillDisk(): void {
-  const fd = openSync(FILLER, "w");
-  const chunk = Buffer.alloc(1 << 20, 1);
-  try {
-    for (let written = 0; written < 64; written += 1) writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const items = (name: string, count: number) =>
-  Array.from({ length: count }, (_, index) => ({ guid: `urn:${name}:${index}`, title: `Post ${index}`, link: `https://publisher.example/${name}/${index}`, description: "x".repeat(2000) }));
+const disk = mountSmallDisk("round-disk-full");
 
 /** A settled round, or a clear failure instead of the hang this test was written for. */
 async function settleWithin<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -60,12 +27,12 @@ async function settleWithin<T>(promise: Promise<T>, ms: number, what: string): P
   }
 }
 
-describe.skipIf(mountError !== null)("a round whose SQLite disk fills up", () => {
+describe.skipIf(disk.skipReason !== null)("a round whose SQLite disk fills up", () => {
   let db: Db;
   let publisher: Publisher;
 
   beforeAll(async () => {
-    const target = resolveDatabaseTarget(`file:${path.join(DISK, "tidings.db")}`);
+    const target = resolveDatabaseTarget(`file:${path.join(disk.dir, "tidings.db")}`);
     await runMigrations(target);
     db = createPrismaClient(target);
     publisher = await startPublisher();
@@ -73,19 +40,18 @@ describe.skipIf(mountError !== null)("a round whose SQLite disk fills up", () =>
   afterAll(async () => {
     await publisher?.close();
     if (db) await closePrismaClient(db);
-    execFileSync("umount", ["-l", DISK]);
-    rmSync(DISK, { recursive: true, force: true });
+    disk.unmount();
   });
 
   it("stops as failed, rolls the write back, leaves the breaker alone, and writes again once there is space", async () => {
     let freedAt = 0;
     const fillThenAnswer: Handler = (request, response) => {
-      fillDisk();
-      return feed({ body: rssFeed({ items: items("big", 300) }), etag: '"big"' })(request, response);
+      disk.fill();
+      return feed({ body: rssFeed({ items: bulkyItems("big", 300) }), etag: '"big"' })(request, response);
     };
-    publisher.setRoute("/first.xml", feed({ body: rssFeed({ items: items("first", 3) }) }));
+    publisher.setRoute("/first.xml", feed({ body: rssFeed({ items: bulkyItems("first", 3) }) }));
     publisher.setRoute("/big.xml", fillThenAnswer);
-    publisher.setRoute("/never.xml", feed({ body: rssFeed({ items: items("never", 3) }) }));
+    publisher.setRoute("/never.xml", feed({ body: rssFeed({ items: bulkyItems("never", 3) }) }));
     await addDueSource(db, publisher.url("/first.xml"));
     const bigId = await addDueSource(db, publisher.url("/big.xml"));
     await addDueSource(db, publisher.url("/never.xml"));
@@ -97,7 +63,7 @@ describe.skipIf(mountError !== null)("a round whose SQLite disk fills up", () =>
     const watch = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
       original(...args);
       if (freedAt === 0 && String(args[0]).includes("could not record the database error either")) {
-        rmSync(FILLER, { force: true });
+        disk.free();
         freedAt = performance.now();
       }
     });
@@ -125,7 +91,7 @@ describe.skipIf(mountError !== null)("a round whose SQLite disk fills up", () =>
     });
 
     // With space again, the next round writes normally.
-    publisher.setRoute("/big.xml", feed({ body: rssFeed({ items: items("big", 300) }), etag: '"big"' }));
+    publisher.setRoute("/big.xml", feed({ body: rssFeed({ items: bulkyItems("big", 300) }), etag: '"big"' }));
     await makeAllDue(db);
     const next = await settleWithin(runRound(db, settings, { trigger: "cli" }), 20_000, "the next round");
     expect(next.status === "completed" && next.tally).toMatchObject({ sourcesAttempted: 3, errorCount: 0 });
