@@ -72,7 +72,9 @@ export async function findSourceForManualFetch(
 
 /** The end of the Retry-After hold on this URL's host name, or null when there is none now. */
 export async function findHostHold(db: Db, url: string, now: Date): Promise<Date | null> {
-  const host = await db.hostState.findUnique({ where: { host: hostOf(url) } });
+  // On the read-only path: the lane asks this before every request, where Prisma's query compiler
+  // alone cost about 0.8 ms (round-overhead bench, 1,000 sources answering 304).
+  const [host] = await sqlReaderOf(db).all<{ retryAfterUntil: Date | null }>(Prisma.sql`SELECT "retryAfterUntil" FROM "HostState" WHERE "host" = ${hostOf(url)}`);
   return host?.retryAfterUntil && host.retryAfterUntil > now ? host.retryAfterUntil : null;
 }
 
