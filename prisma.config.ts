@@ -1,5 +1,5 @@
 // Configuration for the Prisma CLI only (generate, migrate diff). The app never runs
-// Prisma's schema engine: lib/migrate applies the SQL in prisma/migrations itself.
+// Prisma's schema engine: lib/db/migrate applies the SQL in prisma/migrations itself.
 // TIDINGS_PRISMA_CLI_PROVIDER=postgresql selects the derived PostgreSQL schema.
 import os from "node:os";
 import path from "node:path";

@@ -1,30 +1,13 @@
 // Optimistic edits of the React Query cache: an article's read/starred state is patched in every
 // cached list and detail at once, and the sidebar's counts follow. Lists are never refetched
 // for these edits, so nothing moves under the reader's eyes.
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ArticleDetail, ArticleListItem, ArticlePage, Sidebar } from "@/lib/articles/dto";
 import { queryKeys } from "@/lib/query-keys";
 
 export type ArticlePatch = Partial<Pick<ArticleListItem, "read" | "starred">>;
-export type CacheSnapshot = [QueryKey, unknown][];
 
 type Lists = InfiniteData<ArticlePage, string | null>;
-
-export function snapshotReaderCache(client: QueryClient): CacheSnapshot {
-  return [
-    ...client.getQueriesData({ queryKey: queryKeys.articleLists() }),
-    ...client.getQueriesData({ queryKey: queryKeys.articleDetails() }),
-    ...client.getQueriesData({ queryKey: queryKeys.sidebar() }),
-  ];
-}
-
-export function restoreReaderCache(client: QueryClient, snapshot: CacheSnapshot): void {
-  for (const [key, data] of snapshot) client.setQueryData(key, data);
-}
-
-export async function cancelReaderQueries(client: QueryClient): Promise<void> {
-  await Promise.all([client.cancelQueries({ queryKey: queryKeys.articles() }), client.cancelQueries({ queryKey: queryKeys.sidebar() })]);
-}
 
 /** Applies `patch` to every cached copy of the articles `matches` selects. */
 export function patchArticles(client: QueryClient, matches: (item: ArticleListItem) => boolean, patch: ArticlePatch): void {

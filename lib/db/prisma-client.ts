@@ -18,6 +18,9 @@ import { createPostgresReader, createSqliteReader, type SqlReader } from "@/lib/
  */
 export type Db = PrismaClient;
 
+/** The client handed to an interactive transaction's callback. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
 /** How long a SQLite writer waits for the lock held by another connection before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/fetch/types";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt, RefusedBody } from "@/lib/store/attempt";
 import { systemClock, type Clock } from "@/lib/round/clock";
 import { discoverInFetch, type DiscoveryHelpers } from "@/lib/round/discover-in-fetch";
 import {
@@ -14,7 +14,6 @@ import {
   pickValidators,
   readRefusal,
   refreshRefusal,
-  type RefusedBody,
   type SourceRefusalFields,
 } from "@/lib/round/refused-body";
 

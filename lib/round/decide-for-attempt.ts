@@ -2,7 +2,7 @@
 // it knows how many articles were new.
 import { decideNext } from "@/lib/policy";
 import type { Decision, PolicySettings } from "@/lib/policy/types";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import { toObservation, toScheduleState } from "@/lib/round/observe";
 import type { SourceRow } from "@/lib/store/source-row";
 

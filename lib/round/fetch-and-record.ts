@@ -4,7 +4,7 @@
 // round then stops (walk-sources.ts).
 import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import { attemptFetch } from "@/lib/round/attempt-fetch";
 import { decideForAttempt } from "@/lib/round/decide-for-attempt";
 import { findSubscribed } from "@/lib/store/find-subscribed";

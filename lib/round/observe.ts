@@ -1,6 +1,6 @@
 // Translates what the round saw into the policy's vocabulary (both directions are pure).
 import type { BreakerState, Observation, ScheduleState } from "@/lib/policy/types";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
 
 export function toScheduleState(source: SourceRow): ScheduleState {

@@ -9,19 +9,7 @@
 // 20 MB feed into a header exchange.
 import type { ResponseMeta } from "@/lib/fetch/types";
 import { labelContentError } from "@/lib/policy/decide-content-error";
-
-export type RefusalKind = "too_large" | "parse" | "not_a_feed";
-
-/** What the store writes into Source.refused* (all null: no refused body remembered). */
-export type RefusedBody = {
-  kind: RefusalKind;
-  detail: string;
-  etag: string | null;
-  lastModified: string | null;
-  bodyHash: string | null;
-  /** For too_large, the body limit in force when it was refused; else null. */
-  bodyLimit: number | null;
-};
+import type { RefusalKind, RefusedBody } from "@/lib/store/attempt";
 
 export type SourceRefusalFields = {
   etag: string | null;

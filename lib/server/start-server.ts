@@ -10,6 +10,7 @@ import { disconnectDb, getDb } from "@/lib/db/client";
 import { startScheduler, stopScheduler } from "@/lib/round/scheduler";
 import { startPruneSchedule, stopPruneSchedule } from "@/lib/health/prune-schedule";
 import { startEventLoopMonitor } from "@/lib/metrics/event-loop";
+import { closeAgents } from "@/lib/fetch/http-client";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { checkExposure } from "@/lib/auth/check-exposure";
 
@@ -62,6 +63,8 @@ function installShutdown(): void {
       process.exit(1);
     }, deadlineMs).unref();
     await Promise.all([stopScheduler(), stopPruneSchedule()]);
+    // No fetch runs any more: close the publishers' keep-alive sockets instead of dropping them.
+    await closeAgents().catch(() => undefined);
     await disconnectDb().catch(() => undefined);
     process.exit(0);
   };

@@ -48,10 +48,6 @@ export async function listSources(sort: SourceSort, now: Date): Promise<SourceLi
   return sources.sort(COMPARATORS[sort]);
 }
 
-export async function countSources(): Promise<number> {
-  return getDb().source.count();
-}
-
 type Compare = (a: SourceListRow, b: SourceListRow) => number;
 const byTitle: Compare = (a, b) => a.displayTitle.localeCompare(b.displayTitle) || a.id - b.id;
 const COMPARATORS: Record<SourceSort, Compare> = {

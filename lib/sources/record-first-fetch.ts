@@ -6,7 +6,7 @@ import type { FetchResult } from "@/lib/fetch/types";
 import type { BodyReading, ParsedFeed } from "@/lib/parse/types";
 import { decideForAttempt } from "@/lib/round/decide-for-attempt";
 import type { RoundSettings } from "@/lib/round/round-settings";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import { recordFetch } from "@/lib/store/record-fetch";
 import { createSource } from "@/lib/store/create-source";
 import type { SubscribeInput, SubscribeResult } from "@/lib/sources/subscribe";

@@ -4,13 +4,12 @@
 // changed. The updates are conditional (readAt IS NULL / IS NOT NULL) and RETURN the rows they
 // changed, so two tabs marking the same article, or a round inserting articles meanwhile, can
 // never make the count drift: deltas compose where a recount from a stale snapshot would not.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db, Tx } from "@/lib/db/prisma-client";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import { Prisma } from "@/lib/generated/sqlite";
-import type { Tx } from "@/lib/store/tx";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import { buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
-import { querySql } from "@/lib/articles/run-sql";
+import { querySql } from "@/lib/db/query-sql";
 import { READER_SETTING_KEYS } from "@/lib/articles/reader-setting-keys";
 import type { ArticleState, ReaderSettings } from "@/lib/articles/dto";
 

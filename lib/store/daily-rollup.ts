@@ -1,6 +1,6 @@
 // Daily per-source counters, so that the 30-day chart and long-term figures survive pruning of
 // raw fetch rows.
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
 
 export function utcDay(at: Date): string {

@@ -1,5 +1,6 @@
 // The Fetch row for one attempt: what the health pages show about it.
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
+import { parseMaxAge } from "@/lib/policy/cache-control";
 
 /** Fetch.detail is for people, and bounded so that a hostile server cannot bloat the log. */
 export const MAX_DETAIL_LENGTH = 500;
@@ -25,7 +26,7 @@ export function buildFetchRow(input: { attempt: Attempt; roundId: number | null;
     etagReceived: meta.headers.etag,
     lastModifiedReceived: meta.headers.lastModified,
     contentEncoding: meta.headers.contentEncoding,
-    maxAgeSeconds: parseMaxAge(meta.headers.cacheControl),
+    maxAgeSeconds: fitInt32(parseMaxAge(meta.headers.cacheControl)),
     redirectUrl: meta.redirects.length > 0 ? meta.finalUrl : null,
     manual: attempt.manual,
     detail: attempt.detail === null ? null : attempt.detail.slice(0, MAX_DETAIL_LENGTH),
@@ -35,7 +36,7 @@ export function buildFetchRow(input: { attempt: Attempt; roundId: number | null;
   };
 }
 
-function parseMaxAge(cacheControl: string | null): number | null {
-  const match = cacheControl?.match(/(?:^|[,\s])max-age\s*=\s*"?(\d{1,10})"?/i);
-  return match ? Math.min(Number(match[1]), 2_147_483_647) : null;
+/** The column is a 32-bit integer; a hostile max-age of twenty digits must not fail the insert. */
+function fitInt32(value: number | null): number | null {
+  return value === null ? null : Math.min(value, 2_147_483_647);
 }

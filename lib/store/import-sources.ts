@@ -2,9 +2,8 @@
 // fetch happens here, so importing 500 feeds never fires 500 requests. Duplicates (already
 // subscribed) are skipped with the existing source named. Chunks of CHUNK entries, each in one
 // transaction of a few set-based statements: fast, and never a long write lock.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db, Tx } from "@/lib/db/prisma-client";
 import type { OpmlEntry, OpmlSkip } from "@/lib/opml/types";
-import type { Tx } from "@/lib/store/tx";
 
 export type ImportedSource = { sourceId: number; url: string };
 export type ImportResult = { added: ImportedSource[]; skipped: OpmlSkip[] };

@@ -4,7 +4,7 @@
 // advanced), so the next round simply fetches again.
 import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
 import { planArticles, type PlannedArticles } from "@/lib/store/save-articles";
 import { buildFetchRow } from "@/lib/store/fetch-row";

@@ -1,8 +1,7 @@
 // Switching a source off and on, with its history. Disabling keeps everything (articles, fetch
 // log, validators); re-enabling makes it due at once with a clean slate for the breaker, because
 // the person has just said "try again": the old failures should not keep it waiting.
-import type { Tx } from "@/lib/store/tx";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db, Tx } from "@/lib/db/prisma-client";
 
 export type EnabledChange = { changed: boolean; enabled: boolean };
 

@@ -1,8 +1,8 @@
 // How one attempt changes its Source row: validators, feed metadata, scheduling state.
 import type { Decision } from "@/lib/policy/types";
-import type { Attempt } from "@/lib/round/attempt";
+import type { Attempt } from "@/lib/store/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
-import type { RefusedBody } from "@/lib/round/refused-body";
+import type { RefusedBody } from "@/lib/store/attempt";
 import { MAX_DETAIL_LENGTH } from "@/lib/store/fetch-row";
 
 export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; decision: Decision; newArticles: number }) {

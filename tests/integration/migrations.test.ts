@@ -7,7 +7,7 @@ import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
 import { migrationsRoot, readMigrationFiles } from "@/lib/db/migrate/migration-files";
 import { buildSearchSql } from "@/lib/articles/search-sql";
-import { querySql } from "@/lib/articles/run-sql";
+import { querySql } from "@/lib/db/query-sql";
 import { Prisma } from "@/lib/generated/sqlite";
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -1,8 +1,9 @@
 // One fetch of one source after classification: the value that flows from fetch → classify →
-// parse into the store. Three outcomes, never two.
+// parse into the store. Three outcomes, never two. It is the store's input, so it lives here: the
+// round builds it (lib/round/attempt-fetch.ts), the store writes it, and the store never imports
+// the round.
 import type { ErrorKind, ResponseMeta } from "@/lib/fetch/types";
 import type { BodyReading, ParsedFeed } from "@/lib/parse/types";
-import type { RefusedBody } from "@/lib/round/refused-body";
 
 export type Attempt = {
   sourceId: number;
@@ -31,4 +32,17 @@ export type Attempt = {
   /** How that feed's body was read (encoding, and whether the XML had to be recovered), else null. */
   reading: BodyReading | null;
   manual: boolean;
+};
+
+export type RefusalKind = "too_large" | "parse" | "not_a_feed";
+
+/** What the store writes into Source.refused* (all null: no refused body remembered). */
+export type RefusedBody = {
+  kind: RefusalKind;
+  detail: string;
+  etag: string | null;
+  lastModified: string | null;
+  bodyHash: string | null;
+  /** For too_large, the body limit in force when it was refused; else null. */
+  bodyLimit: number | null;
 };

@@ -3,8 +3,7 @@
 // with placeholders in the target's dialect (? for SQLite, $1 for PostgreSQL).
 import type { Prisma } from "@/lib/generated/sqlite";
 import type { DatabaseTarget } from "@/lib/db/database-target";
-import type { Db } from "@/lib/db/prisma-client";
-import type { Tx } from "@/lib/store/tx";
+import type { Db, Tx } from "@/lib/db/prisma-client";
 
 export function querySql<T>(db: Db | Tx, provider: DatabaseTarget["provider"], sql: Prisma.Sql): Promise<T[]> {
   return db.$queryRawUnsafe<T[]>(provider === "postgresql" ? sql.text : sql.sql, ...sql.values);
