@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/sqlite";
-import { getDatabaseTarget, getSqlReader } from "@/lib/db/client";
+import { getDb, getSqlReader } from "@/lib/db/client";
+import { providerOf } from "@/lib/db/prisma-client";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { NewArticles } from "@/lib/articles/dto";
 import { buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
@@ -13,7 +14,7 @@ import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 export async function countNewArticlesSince(input: { scope: ArticleScope; sinceId: number }): Promise<NewArticles> {
   const latestId = await getLatestArticleId();
   if (latestId <= input.sinceId) return { count: 0, latestId };
-  const provider = getDatabaseTarget().provider;
+  const provider = providerOf(getDb());
   const where = joinConditions([Prisma.sql`"id" > ${input.sinceId}`, ...buildScopeConditions(input.scope, provider)]);
   const [row] = await getSqlReader().all<{ count: number | bigint }>(
     Prisma.sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Article" WHERE ${where}`,

@@ -1,5 +1,6 @@
 import "server-only";
-import { getDatabaseTarget, getSqlReader } from "@/lib/db/client";
+import { getDb, getSqlReader } from "@/lib/db/client";
+import { providerOf } from "@/lib/db/prisma-client";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import { encodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
 import type { ArticlePage } from "@/lib/articles/dto";
@@ -10,7 +11,7 @@ import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 /** One page of a view, newest first, by keyset (see lib/articles/cursor.ts). */
 export async function listArticles(input: { scope: ArticleScope; cursor: ArticleCursor | null; limit?: number }): Promise<ArticlePage> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-  const provider = getDatabaseTarget().provider;
+  const provider = providerOf(getDb());
   const reader = getSqlReader();
   const rows = await queryListRows({ scope: input.scope, cursor: input.cursor, limit, provider }, (sql) => reader.all<ListRow>(sql));
   // An empty page carries no latestId of its own.

@@ -2,7 +2,7 @@ import "server-only";
 // Fever's `mark` through the reader's own writes (lib/store/article-state.ts), so read and saved
 // state is one truth: the web reader and every app see the same rows and unread counts. Unknown
 // ids change nothing and are no error (as in Miniflux): an app may mark an article that is gone.
-import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
 import { markRead, setRead, setStarred } from "@/lib/store/article-state";
 import type { FeverMark } from "@/lib/fever/parse-fever-request";
@@ -23,5 +23,5 @@ export async function applyFeverMark(mark: FeverMark, now: Date): Promise<void> 
   else if (mark.folderId === "none") return;
   else scope = { ...ALL_ARTICLES, folderId: mark.folderId === "all" ? null : mark.folderId };
   // Fever's `before` is the time of the app's last items call: articles published later stay unread.
-  await markRead(db, { scope, olderThan: mark.before, maxId: null, now, provider: getDatabaseTarget().provider });
+  await markRead(db, { scope, olderThan: mark.before, maxId: null, now });
 }

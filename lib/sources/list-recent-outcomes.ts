@@ -1,5 +1,6 @@
 import "server-only";
-import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { providerOf } from "@/lib/db/prisma-client";
 
 /**
  * The last `perSource` outcomes of every source as one short code per source, newest first
@@ -11,8 +12,9 @@ import { getDatabaseTarget, getDb } from "@/lib/db/client";
 export async function listRecentOutcomes(perSource: number): Promise<Map<number, string>> {
   const limit = Math.max(1, Math.min(100, Math.floor(perSource)));
   const code = `CASE "outcome" WHEN 'ok' THEN 'o' WHEN 'not_modified' THEN 'n' ELSE 'e' END`;
+  const db = getDb();
   const sql =
-    getDatabaseTarget().provider === "postgresql"
+    providerOf(db) === "postgresql"
       ? `SELECT s."id" AS "sourceId", recent."code" FROM "Source" s CROSS JOIN LATERAL (
            SELECT string_agg(f."code", '' ORDER BY f."startedAt" DESC, f."id" DESC) AS "code" FROM (
              SELECT ${code} AS "code", "startedAt", "id" FROM "Fetch" WHERE "sourceId" = s."id"
@@ -22,6 +24,6 @@ export async function listRecentOutcomes(perSource: number): Promise<Map<number,
              SELECT ${code} AS "code", "startedAt", "id" FROM "Fetch" WHERE "sourceId" = s."id"
              ORDER BY "startedAt" DESC, "id" DESC LIMIT ${limit}) f) AS "code"
          FROM "Source" s`;
-  const rows = await getDb().$queryRawUnsafe<Array<{ sourceId: number | bigint; code: string | null }>>(sql);
+  const rows = await db.$queryRawUnsafe<Array<{ sourceId: number | bigint; code: string | null }>>(sql);
   return new Map(rows.filter((row) => row.code).map((row) => [Number(row.sourceId), row.code!]));
 }

@@ -2,7 +2,7 @@
 // adopting it would break the unique feed URL, so the source keeps its URL and says why.
 import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
-import { placeholders, type ReadRows } from "@/lib/store/raw-statements";
+import { placeholders, type ReadRows } from "@/lib/db/raw-statements";
 import type { SourceRow } from "@/lib/store/source-row";
 
 export async function resolveAdoptedUrl(db: Db, read: ReadRows, source: SourceRow, decision: Decision): Promise<Decision> {

@@ -4,8 +4,7 @@
 // changed. The updates are conditional (readAt IS NULL / IS NOT NULL) and RETURN the rows they
 // changed, so two tabs marking the same article, or a round inserting articles meanwhile, can
 // never make the count drift: deltas compose where a recount from a stale snapshot would not.
-import type { Db, Tx } from "@/lib/db/prisma-client";
-import type { DatabaseTarget } from "@/lib/db/database-target";
+import { providerOf, type Db, type Tx } from "@/lib/db/prisma-client";
 import { Prisma } from "@/lib/generated/sqlite";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import { buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
@@ -55,11 +54,12 @@ export async function setStarred(tx: Tx, input: { id: number; starred: boolean; 
  */
 export async function markRead(
   db: Db,
-  input: { scope: ArticleScope; olderThan: Date | null; maxId: number | null; now: Date; provider: DatabaseTarget["provider"] },
+  input: { scope: ArticleScope; olderThan: Date | null; maxId: number | null; now: Date },
 ): Promise<number[]> {
+  const provider = providerOf(db);
   const where = joinConditions([
     // Only unread rows: the RETURNING list is then exactly the rows this statement changed.
-    ...buildScopeConditions({ ...input.scope, unread: true }, input.provider),
+    ...buildScopeConditions({ ...input.scope, unread: true }, provider),
     ...(input.olderThan === null ? [] : [Prisma.sql`"publishedAt" < ${input.olderThan}`]),
     ...(input.maxId === null ? [] : [Prisma.sql`"id" <= ${input.maxId}`]),
   ]);
@@ -67,7 +67,7 @@ export async function markRead(
     // One statement: on SQLite it takes the write lock at once (no read-then-upgrade race with a round).
     const changed = await querySql<{ id: number; sourceId: number }>(
       tx,
-      input.provider,
+      provider,
       Prisma.sql`UPDATE "Article" SET "readAt" = ${input.now} WHERE ${where} RETURNING "id", "sourceId"`,
     );
     await adjustUnreadCounts(tx, changed, -1);

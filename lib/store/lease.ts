@@ -3,7 +3,7 @@
 // so an instance that dies mid-round blocks the others for one TTL at most; one whose holder's
 // process is known to be gone (the caller judges, lib/round/holder-process.ts) is free at once.
 import type { Db } from "@/lib/db/prisma-client";
-import { execute, insertRow, placeholders, selectRows } from "@/lib/store/raw-statements";
+import { execute, insertRow, placeholders, selectRows } from "@/lib/db/raw-statements";
 
 export const ROUND_LEASE = "round";
 

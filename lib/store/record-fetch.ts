@@ -12,7 +12,7 @@ import { buildSourceUpdate } from "@/lib/store/source-update";
 import { dailyRollupUpsert } from "@/lib/store/daily-rollup";
 import { resolveAdoptedUrl } from "@/lib/store/adopt-url";
 import { hostOf } from "@/lib/fetch/host-of";
-import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows, type Statement } from "@/lib/store/raw-statements";
+import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows, type Statement } from "@/lib/db/raw-statements";
 
 export type RecordFetchInput = {
   attempt: Attempt;

@@ -2,7 +2,7 @@
 // (raw-statements.ts): in a one-source round ("fetch now") Prisma's query compiler would
 // otherwise cost more than the fetch's own statements.
 import type { Db } from "@/lib/db/prisma-client";
-import { execute, insertRow, selectRows, updateById } from "@/lib/store/raw-statements";
+import { execute, insertRow, selectRows, updateById } from "@/lib/db/raw-statements";
 
 export type RoundTrigger = "cron" | "cli" | "manual";
 

@@ -5,7 +5,7 @@ import type { ParsedItem } from "@/lib/parse/types";
 import { computeContentHash, computeDedupeKey } from "@/lib/parse/dedupe-key";
 import { htmlToText } from "@/lib/parse/html-text";
 import type { Db } from "@/lib/db/prisma-client";
-import { placeholders, scalarFields, updateById, type ReadRows, type Statement } from "@/lib/store/raw-statements";
+import { placeholders, scalarFields, updateById, type ReadRows, type Statement } from "@/lib/db/raw-statements";
 
 export type PlannedArticles = { newArticles: number; updatedArticles: number; statements: Statement[] };
 

@@ -99,7 +99,7 @@ describe("mark all read", () => {
     const expected = await unreadIds(where);
     const untouched = (await unreadIds()).filter((id) => !expected.includes(id));
     expect(expected.length).toBeGreaterThan(0);
-    expect(await markRead(database.db, { scope: scopeOf(), olderThan: null, maxId: null, now, provider })).toEqual(expected);
+    expect(await markRead(database.db, { scope: scopeOf(), olderThan: null, maxId: null, now })).toEqual(expected);
     expect(await unreadIds()).toEqual(untouched);
     await expectCountsExact();
   });
@@ -108,7 +108,7 @@ describe("mark all read", () => {
     const cutoff = new Date(now.getTime() - 3.5 * DAY);
     const expected = await unreadIds({ sourceId: sources[0], publishedAt: { lt: cutoff } });
     expect(expected.length).toBeGreaterThan(0);
-    expect(await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: cutoff, maxId: null, now, provider })).toEqual(expected);
+    expect(await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: cutoff, maxId: null, now })).toEqual(expected);
     const stillUnread = await database.db.article.findMany({ where: { sourceId: sources[0], readAt: null }, select: { publishedAt: true } });
     expect(stillUnread.length).toBeGreaterThan(0);
     for (const row of stillUnread) expect(row.publishedAt.getTime()).toBeGreaterThanOrEqual(cutoff.getTime());
@@ -118,7 +118,7 @@ describe("mark all read", () => {
   it("with maxId, leaves articles that arrived after the reader loaded the view", async () => {
     const maxId = (await database.db.article.aggregate({ _max: { id: true } }))._max.id!;
     const [late] = await seedArticles(database.db, sources[0]!, [{ title: "Arrived just now" }]);
-    const marked = await markRead(database.db, { scope: scope({}), olderThan: null, maxId, now, provider });
+    const marked = await markRead(database.db, { scope: scope({}), olderThan: null, maxId, now });
     expect(marked).not.toContain(late);
     expect(await unreadIds()).toEqual([late]);
     await expectCountsExact();
@@ -126,7 +126,7 @@ describe("mark all read", () => {
 
   it("is undone by mark-unread with the returned ids, and only those", async () => {
     const before = await unreadIds();
-    const marked = await markRead(database.db, { scope: scope({ folderId }), olderThan: null, maxId: null, now, provider });
+    const marked = await markRead(database.db, { scope: scope({ folderId }), olderThan: null, maxId: null, now });
     const [otherRead] = await database.db.article.findMany({ where: { readAt: { not: null }, id: { notIn: marked } }, select: { id: true }, take: 1 });
     // Ids that are unread already (or unknown) change nothing.
     expect(await markUnread(database.db, { ids: [...marked, before[0]!, 999_999] })).toEqual(marked);
@@ -136,7 +136,7 @@ describe("mark all read", () => {
   });
 
   it("stores readAt exactly as Prisma does, so dates still compare and sort", async () => {
-    await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: null, maxId: null, now, provider });
+    await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: null, maxId: null, now });
     const marked = await database.db.article.findFirstOrThrow({ where: { sourceId: sources[0], readAt: { gte: now, lte: now } } });
     expect(marked.readAt).toEqual(now);
     if (provider === "sqlite") {
@@ -172,7 +172,6 @@ describe("Source.unreadCount", () => {
               olderThan: op.olderDays === null ? null : new Date(now.getTime() - op.olderDays * DAY),
               maxId: null,
               now,
-              provider,
             });
           } else if (lastMarked.length > 0) {
             await markUnread(database.db, { ids: lastMarked });

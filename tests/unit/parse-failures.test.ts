@@ -30,7 +30,9 @@ describe("failures are classified values, never exceptions", () => {
     const result = await parseFixture("billion-laughs.xml");
     const elapsed = performance.now() - started;
     expect(result).toEqual(ENTITIES);
-    expect(elapsed).toBeLessThan(200);
+    // Expanding the entities would take far longer than this (and gigabytes); the bound is loose so
+    // that a busy machine cannot fail it.
+    expect(elapsed).toBeLessThan(2000);
   });
 
   it("an external entity (XXE: SYSTEM file:///etc/passwd) is refused and nothing is read", async () => {

@@ -92,10 +92,10 @@ describe("what recovery never does", () => {
     expect(await parseText("<rss><channel></chanel></rss>")).toEqual({ ok: false, errorKind: "parse", detail: "invalid XML: Unexpected close tag (line 1, column 23)" });
   });
 
-  it("deep nesting in a malformed feed is bounded and fast", async () => {
-    const started = performance.now();
+  // Bounded by the test's timeout, not a timed assertion (the machine may be busy): a recovery
+  // that were quadratic in the depth would take minutes here; scripts/bench/parse.ts has the figures.
+  it("deep nesting in a malformed feed is bounded", { timeout: 30_000 }, async () => {
     const { titles } = await readOk(rss(`${ITEM_A}<item><title>deep</title><description>${"<b>".repeat(50_000)}x</description></item>`, "</channel></rss"));
     expect(titles[0]).toBe("A");
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

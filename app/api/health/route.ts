@@ -1,11 +1,12 @@
 // Liveness: the app answers and its database is reachable.
-import { getDb, getDatabaseTarget } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { providerOf } from "@/lib/db/prisma-client";
 import packageJson from "@/package.json";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
-  const provider = getDatabaseTarget().provider;
+  const provider = providerOf(getDb());
   try {
     await getDb().setting.count();
     return Response.json({ status: "ok", database: "ok", provider, version: packageJson.version });

@@ -1,5 +1,5 @@
 // POST /api/articles/mark-read { source?, folder?, unread?, starred?, q?, olderThan?, maxId? } → { markedIds }
-import { getDatabaseTarget, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { markRead } from "@/lib/store/article-state";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseJsonBody } from "@/lib/http/parse-input";
@@ -20,7 +20,6 @@ export async function POST(request: Request): Promise<Response> {
       olderThan: olderThan ?? null,
       maxId: maxId ?? null,
       now: new Date(),
-      provider: getDatabaseTarget().provider,
     });
     return jsonResponse({ markedIds });
   } catch (error) {
