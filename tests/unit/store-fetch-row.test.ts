@@ -15,6 +15,7 @@ function attemptWith(cacheControl: string | null): Attempt {
     conditional: false,
     bytesReceived: 100,
     durationMs: 12,
+    laneWaitMs: 0,
     headers: {
       etag: null,
       lastModified: null,
@@ -41,6 +42,7 @@ function attemptWith(cacheControl: string | null): Attempt {
     refused: null,
     discoveredFeedUrl: null,
     feed: null,
+    parseMs: null,
     reading: null,
     manual: false,
   };
@@ -56,13 +58,13 @@ describe("the fetch row's max-age", () => {
     ["max-age=abc", null],
     [null, null],
   ])("%s is read as the policy reads it (%s)", (header, expected) => {
-    const row = buildFetchRow({ attempt: attemptWith(header), roundId: null, newArticles: 0, updatedArticles: 0 });
+    const row = buildFetchRow({ attempt: attemptWith(header), roundId: null, newArticles: 0, updatedArticles: 0, dueAt: new Date(0) });
     expect(row.maxAgeSeconds).toBe(expected);
     expect(row.maxAgeSeconds).toBe(parseMaxAge(header));
   });
 
   it("a max-age beyond a 32-bit column is stored at the column's limit", () => {
-    const row = buildFetchRow({ attempt: attemptWith("max-age=99999999999999999999"), roundId: null, newArticles: 0, updatedArticles: 0 });
+    const row = buildFetchRow({ attempt: attemptWith("max-age=99999999999999999999"), roundId: null, newArticles: 0, updatedArticles: 0, dueAt: new Date(0) });
     expect(row.maxAgeSeconds).toBe(2_147_483_647);
   });
 });
