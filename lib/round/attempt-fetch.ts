@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/fetch/types";
-import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
+import { parseFeedOffThread, type TimedParse } from "@/lib/round/parse-off-thread";
 import type { Attempt, RefusedBody } from "@/lib/store/attempt";
 import { systemClock, type Clock } from "@/lib/round/clock";
 import { discoverInFetch, type DiscoveryHelpers } from "@/lib/round/discover-in-fetch";
@@ -20,13 +20,30 @@ import {
 export type SourceToFetch = SourceRefusalFields & { id: number; feedUrl: string; lastBodyHash: string | null };
 
 type OkResult = Extract<FetchResult, { outcome: "ok" }>;
+type ParsedOk = Extract<TimedParse, { ok: true }>;
 type ErrorResult = Extract<FetchResult, { outcome: "error" }>;
+
+/** An attempt with nothing learnt yet beyond the exchange itself. */
+export function blankAttempt(input: Pick<Attempt, "sourceId" | "startedAt" | "meta" | "manual">) {
+  return { ...input, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null, parseMs: null };
+}
+
+/** What an attempt holds when its 200 parsed as a feed: a round's fetch, and a subscription's first. */
+export function acceptedBody(fetched: OkResult, parsed: ParsedOk, bodyHash = hashBody(fetched.body)) {
+  const { feed, reading, parseMs } = parsed;
+  return { outcome: "ok" as const, errorKind: null, detail: null, bodyHash, bodyBytes: fetched.body.length, feed, reading, parseMs };
+}
+
+/** sha256 of a body: how an unchanged or already refused body is recognised without parsing it. */
+function hashBody(body: Buffer): string {
+  return createHash("sha256").update(body).digest("hex");
+}
 
 export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, helpers: DiscoveryHelpers = {}, clock: Clock = systemClock): Promise<Attempt> {
   const startedAt = clock.now();
   const refusal = readRefusal(source, options.maxBodyBytes);
   const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
-  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null, parseMs: null };
+  const base = blankAttempt({ sourceId: source.id, startedAt, meta: result.meta, manual });
   const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: clock.now(), ...fields });
 
   if (result.outcome === "not_modified") {
@@ -36,7 +53,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   }
   if (result.outcome === "error") return finish(judgeFailedRead(result, refusal, options.maxBodyBytes));
 
-  const bodyHash = createHash("sha256").update(result.body).digest("hex");
+  const bodyHash = hashBody(result.body);
   const withBody = { bodyHash, bodyBytes: result.body.length };
   // Servers that ignore validators or churn ETags resend the same bytes: skip the parse.
   if (bodyHash === source.lastBodyHash) {
@@ -47,7 +64,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   }
   const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, contentLocation: result.meta.headers.contentLocation, url: result.meta.finalUrl });
   const { parseMs } = parsed;
-  if (parsed.ok) return finish({ ...withBody, outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading, parseMs });
+  if (parsed.ok) return finish(acceptedBody(result, parsed, bodyHash));
   if (parsed.errorKind === "not_a_feed") {
     const followed = await followFeedLink(result, bodyHash, options, helpers);
     return finish({ ...followed, parseMs: parseMs + (followed.parseMs ?? 0) });
@@ -68,7 +85,7 @@ function judgeFailedRead(result: ErrorResult, refusal: RefusedBody | null, maxBo
   const failed = { outcome: "error" as const, errorKind: result.errorKind, detail: result.detail };
   if (!isRefusalKind(result.errorKind) || result.meta.httpStatus !== 200) return failed;
   const prefix = result.refusedPrefix ?? null;
-  const hash = prefix === null ? null : createHash("sha256").update(prefix).digest("hex");
+  const hash = prefix === null ? null : hashBody(prefix);
   if (refusal?.kind === result.errorKind && hash !== null && hash === refusal.bodyHash) {
     return { ...failed, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) };
   }
@@ -88,7 +105,7 @@ async function followFeedLink(page: OkResult, pageHash: string, options: FetchOp
     errorKind: null,
     detail: `an HTML page: switched to its feed ${found.feedUrl}`,
     meta: found.meta,
-    bodyHash: createHash("sha256").update(found.body).digest("hex"),
+    bodyHash: hashBody(found.body),
     bodyBytes: found.body.length,
     feed: found.feed,
     reading: found.reading,

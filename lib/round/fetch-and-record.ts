@@ -1,15 +1,15 @@
-// One source inside a round: fetch, classify, parse, then store with the policy's decision.
-// A database failure while storing becomes a classified `database` error for that fetch (never
-// counted against the publisher); if even that cannot be written, it is logged. Either way the
-// round then stops (walk-sources.ts).
+// One source inside a round: fetch, classify, parse (attemptFetch), then plan, decide and write
+// (storeAttempt). A database failure while storing becomes a classified `database` error for that
+// fetch (never counted against the publisher); if even that cannot be written, it is logged.
+// Either way the round then stops (walk-sources.ts).
 import type { Db } from "@/lib/db/prisma-client";
-import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/store/attempt";
 import { attemptFetch } from "@/lib/round/attempt-fetch";
-import { decideForAttempt } from "@/lib/round/decide-for-attempt";
+import { storeAttempt } from "@/lib/round/store-attempt";
 import { findSubscribed } from "@/lib/store/find-subscribed";
 import type { RoundSettings } from "@/lib/round/round-settings";
-import { recordFetch } from "@/lib/store/record-fetch";
+import type { RecordedFetch } from "@/lib/store/record-fetch";
+import type { BreakerCounters } from "@/lib/store/forgive-offline-errors";
 import type { SourceRow } from "@/lib/store/source-row";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
@@ -27,10 +27,16 @@ export type FetchLine = {
   bytes: number;
   ms: number;
   detail: string | null;
-  /** The source as it was before this fetch (the offline guard may need to restore its counters). */
-  before: SourceRow | null;
-  decision: Decision | null;
+  /** The Retry-After hold this fetch put on the source's host, if any (the walk sets the host aside). */
+  hostHoldUntil: Date | null;
+  /**
+   * When this fetch counted an error against the source: its breaker counters from before, so that
+   * a round judged offline afterwards can give them back (lib/store/forgive-offline-errors.ts).
+   */
+  countedError: BreakerCounters | null;
 };
+
+type Stored = { attempt: Attempt; recorded: RecordedFetch };
 
 export async function fetchAndRecord(
   db: Db,
@@ -39,35 +45,30 @@ export async function fetchAndRecord(
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
   const attempt = await attemptFetch(source, settings.fetch, context.manual, { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) }, settings.clock);
-  const offline = context.offline(attempt);
-  let before: SourceRow | null = null;
-  const decidePolicy = decideForAttempt(attempt, settings.policy, offline);
-  const decide = (row: SourceRow, newArticles: number) => {
-    before = row;
-    return decidePolicy(row, newArticles);
-  };
+  const storing = { policy: settings.policy, offline: context.offline(attempt), roundId: context.roundId };
   let storeError: unknown = null;
-  const stored: Stored | null = await recordFetch(db, { attempt, roundId: context.roundId, decide, source })
-    .then((saved) => ({ outcome: attempt.outcome, errorKind: attempt.errorKind, detail: attempt.detail, newArticles: saved.newArticles, decision: saved.decision }))
+  const stored: Stored | null = await storeAttempt(db, attempt, source, storing)
+    .then((recorded) => ({ attempt, recorded }))
     .catch(async (error: unknown) => {
       // Only the database's own failures are a `database` outcome; anything else is a bug, and surfaces.
       if (!isDatabaseError(error)) throw error;
       storeError = error;
       log.error(`source ${source.id} ${source.feedUrl}: could not store the fetch: ${describeError(error)}`);
-      return recordDatabaseError(db, attempt, context.roundId, decide, error);
+      return recordDatabaseError(db, attempt, source, storing, error);
     });
   const line: FetchLine = {
     sourceId: source.id,
     url: source.feedUrl,
-    outcome: stored ? stored.outcome : "error",
-    errorKind: stored ? stored.errorKind : "database",
+    outcome: stored ? stored.attempt.outcome : "error",
+    errorKind: stored ? stored.attempt.errorKind : "database",
     httpStatus: attempt.meta.httpStatus,
-    newArticles: stored?.newArticles ?? 0,
+    newArticles: stored?.recorded.newArticles ?? 0,
     bytes: attempt.meta.bytesReceived,
     ms: Math.round(attempt.meta.durationMs),
-    detail: stored ? stored.detail : `could not save: ${describeError(storeError)}`,
-    before,
-    decision: stored?.decision ?? null,
+    detail: stored ? stored.attempt.detail : `could not save: ${describeError(storeError)}`,
+    hostHoldUntil: stored?.recorded.decision.hostRetryAfterUntil ?? null,
+    countedError:
+      stored?.attempt.outcome === "error" && stored.recorded.decision.next.consecutiveErrors > source.consecutiveErrors ? breakerCountersOf(source) : null,
   };
   log.info(
     `source ${line.sourceId} ${line.url}: ${line.outcome}${line.errorKind ? ` (${line.errorKind})` : ""} status=${line.httpStatus ?? "-"} new=${line.newArticles} bytes=${line.bytes} ms=${line.ms}`,
@@ -75,19 +76,28 @@ export async function fetchAndRecord(
   return line;
 }
 
-type Stored = { outcome: Attempt["outcome"]; errorKind: string | null; detail: string | null; newArticles: number; decision: Decision };
+function breakerCountersOf(source: SourceRow): BreakerCounters {
+  return {
+    sourceId: source.id,
+    consecutiveErrors: source.consecutiveErrors,
+    failingSince: source.failingSince,
+    breakerState: source.breakerState,
+    breakerChangedAt: source.breakerChangedAt,
+    breakerCooldownSeconds: source.breakerCooldownSeconds,
+  };
+}
 
 async function recordDatabaseError(
   db: Db,
   attempt: Attempt,
-  roundId: number | null,
-  decide: (row: SourceRow, newArticles: number) => Decision,
+  source: SourceRow,
+  storing: Parameters<typeof storeAttempt>[3],
   error: unknown,
 ): Promise<Stored | null> {
   const failed: Attempt = { ...attempt, outcome: "error", errorKind: "database", detail: `could not save: ${describeError(error)}`, feed: null, bodyHash: null, bodyUnchanged: false };
   try {
-    const stored = await recordFetch(db, { attempt: failed, roundId, decide });
-    return { outcome: "error", errorKind: "database", detail: failed.detail, newArticles: 0, decision: stored.decision };
+    // The failed write changed nothing (one batch, all or nothing): the source is still as read.
+    return { attempt: failed, recorded: await storeAttempt(db, failed, source, storing) };
   } catch (second) {
     log.error(`source ${attempt.sourceId}: could not record the database error either: ${describeError(second)}`);
     return null;

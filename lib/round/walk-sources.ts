@@ -91,7 +91,7 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
     addToTally(tally, line);
     // Our own database failed: no other source would fare better; the round ends as failed.
     if (line.errorKind === "database") break;
-    const hold = line.decision?.hostRetryAfterUntil;
+    const hold = line.hostHoldUntil;
     if (hold) holds.set(hostOf(source.feedUrl), hold.getTime());
     if (looksOffline(offlineTally)) {
       tally.offline = true;
@@ -105,17 +105,9 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
 
 /** Errors counted before the round was judged offline were not the publishers' fault either. */
 async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<void> {
-  const counted = lines.filter((line) => line.outcome === "error" && line.before && line.decision && line.decision.next.consecutiveErrors > line.before.consecutiveErrors);
   await forgiveOfflineErrors(
     db,
-    counted.map((line) => ({
-      sourceId: line.sourceId,
-      consecutiveErrors: line.before!.consecutiveErrors,
-      failingSince: line.before!.failingSince,
-      breakerState: line.before!.breakerState,
-      breakerChangedAt: line.before!.breakerChangedAt,
-      breakerCooldownSeconds: line.before!.breakerCooldownSeconds,
-    })),
+    lines.flatMap((line) => (line.countedError ? [line.countedError] : [])),
   );
 }
 

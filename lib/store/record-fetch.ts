@@ -1,7 +1,6 @@
-// Saves one fetch in ONE transaction: new and updated articles, the validators, the source's
-// scheduling state, the fetch row, the source's history and the daily roll-up commit together
-// or not at all. A crash before the commit leaves the source as it was (validators not
-// advanced), so the next round simply fetches again.
+// Stores one fetch in two steps around the policy's decision, so that the store never calls the
+// policy: planFetch reads (articles, URL holders), the caller decides, writeFetch writes it all at
+// once. Plan → decide → write.
 import type { Db } from "@/lib/db/prisma-client";
 import type { Decision } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/store/attempt";
@@ -10,70 +9,61 @@ import { planArticles, type PlannedArticles } from "@/lib/store/save-articles";
 import { buildFetchRow } from "@/lib/store/fetch-row";
 import { buildSourceUpdate } from "@/lib/store/source-update";
 import { dailyRollupUpsert } from "@/lib/store/daily-rollup";
-import { resolveAdoptedUrl } from "@/lib/store/adopt-url";
+import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/store/adopt-url";
 import { hostOf } from "@/lib/fetch/host-of";
-import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows, type Statement } from "@/lib/db/raw-statements";
+import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows } from "@/lib/db/raw-statements";
 
-export type RecordFetchInput = {
+/**
+ * What writing one fetch needs to know, read before the policy decides: the article lookups (which
+ * items are new, which changed) and who already holds each URL the source could move to. Reading
+ * first and writing one batch with no read inside it is safe because the round lease makes the
+ * round the only writer of the source's articles and of the scheduling fields it decides from (a
+ * subscription's first fetch writes a source nobody else knows yet). A person's edit during the
+ * fetch stands (lib/store/source-update.ts writes the fields it owns only when they change).
+ */
+export type FetchPlan = {
   attempt: Attempt;
-  roundId: number | null;
-  /** The scheduling policy, given the source as stored and the number of new articles. */
-  decide: (source: SourceRow, newArticles: number) => Decision;
-  /**
-   * The source row as the round read it just before the fetch (lib/round/due-sources.ts). The
-   * fetch is then planned (the article lookups included) without a transaction and written as
-   * one batch, with no read inside it: the round lease makes the round the only writer of the
-   * source's articles and of the scheduling fields it decides from. A person's edit during the
-   * fetch stands (lib/store/source-update.ts writes the fields it owns only when they change).
-   * Without it (a subscription's first fetch) the source is read inside the transaction.
-   */
-  source?: SourceRow;
+  /** The source row as read just before the fetch (lib/round/due-sources.ts). */
+  source: SourceRow;
+  articles: PlannedArticles;
+  /** For each URL this attempt could make the source adopt, the id of a source that already has it. */
+  urlHolders: UrlHolders;
 };
 
 export type RecordedFetch = { newArticles: number; updatedArticles: number; decision: Decision };
 
-type PlannedFetch = { recorded: RecordedFetch; statements: Statement[] };
-
-export async function recordFetch(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
-  if (!input.source) return recordInTransaction(db, input);
-  const planned = await planFetch(db, (statement) => selectRows(db, statement), input, input.source);
-  await runAtomically(db, planned.statements);
-  return planned.recorded;
+/** Reads what the fetch's write depends on; writes nothing. */
+export async function planFetch(db: Db, attempt: Attempt, source: SourceRow): Promise<FetchPlan> {
+  const read: ReadRows = (statement) => selectRows(db, statement);
+  const articles = attempt.feed ? await planArticles(db, read, source.id, attempt.feed.items, attempt.finishedAt) : NO_ARTICLES;
+  const urlHolders = await findUrlHolders(db, read, source, [attempt.meta.permanentRedirectUrl, attempt.discoveredFeedUrl]);
+  return { attempt, source, articles, urlHolders };
 }
 
-async function recordInTransaction(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
-  return db.$transaction(
-    async (tx) => {
-      const source = await tx.source.findUniqueOrThrow({ where: { id: input.attempt.sourceId } });
-      const planned = await planFetch(db, (statement) => tx.$queryRawUnsafe(statement.text, ...statement.values), input, source);
-      for (const statement of planned.statements) await tx.$executeRawUnsafe(statement.text, ...statement.values);
-      return planned.recorded;
-    },
-    // A 1,000-item first fetch writes a lot; the default 5 s would be tight on a slow disk.
-    { timeout: 60_000, maxWait: 30_000 },
-  );
-}
-
-const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, statements: [] };
-
-/** Everything the fetch writes, as statements; `read` serves the lookups (articles, adopted URL). */
-async function planFetch(db: Db, read: ReadRows, input: RecordFetchInput, source: SourceRow): Promise<PlannedFetch> {
-  const { attempt } = input;
+/**
+ * Writes the fetch in ONE batch: new and updated articles, the validators, the source's scheduling
+ * state (the policy's decision), the fetch row, the source's history and the daily roll-up commit
+ * together or not at all. A crash before the commit leaves the source as it was (validators not
+ * advanced), so the next round simply fetches again.
+ */
+export async function writeFetch(db: Db, plan: FetchPlan, decided: Decision, roundId: number | null): Promise<RecordedFetch> {
+  const { attempt, source, articles } = plan;
   const now = attempt.finishedAt;
-  const articles = attempt.feed ? await planArticles(db, read, source.id, attempt.feed.items, now) : NO_ARTICLES;
   const { newArticles, updatedArticles } = articles;
-  const decision = await resolveAdoptedUrl(db, read, source, input.decide(source, newArticles));
+  const decision = keepTakenUrl(source, decided, plan.urlHolders);
   const rollup = dailyRollupUpsert({ source, attempt, newArticles });
-  const statements = [
+  await runAtomically(db, [
     ...articles.statements,
     updateById(db, "Source", source.id, updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now })),
-    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId: input.roundId, newArticles, updatedArticles, dueAt: source.nextDueAt }))),
+    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt }))),
     ...decision.events.map((event) => insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail })),
     ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)] : []),
     insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
-  ];
-  return { recorded: { newArticles, updatedArticles, decision }, statements };
+  ]);
+  return { newArticles, updatedArticles, decision };
 }
+
+const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, statements: [] };
 
 function insertOrReplaceHostWait(db: Db, host: string, until: Date, now: Date) {
   const statement = insertRow(db, "HostState", { host, retryAfterUntil: until, updatedAt: now });

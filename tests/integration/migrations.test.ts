@@ -102,8 +102,9 @@ describe("the migration runner", () => {
         return ids.at(-1)!;
       };
       const logged = await create("http://127.0.0.1/logged", 2, at(1));
+      // Raw SQL: today's client would also write columns that later migrations add (laneWaitMs).
       const fetched = (sourceId: number, hours: number, outcome: string, errorKind: string | null) =>
-        before.fetch.create({ data: { sourceId, startedAt: at(hours), durationMs: 5, outcome, errorKind }, select: { id: true } });
+        querySql(before, target.provider, Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "errorKind") VALUES (${sourceId}, ${at(hours)}, 5, ${outcome}, ${errorKind})`);
       // An error before the last success, the success, our own database's error, then the run.
       await fetched(logged, 0, "error", "http_5xx");
       await fetched(logged, 1, "ok", null);

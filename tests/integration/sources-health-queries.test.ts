@@ -24,7 +24,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
 type Row = { at: Date; outcome: "ok" | "not_modified" | "error"; durationMs: number; bytes?: number; newArticles?: number; errorKind?: string; httpStatus?: number };
 
-/** Fetch rows plus their roll-ups, as recordFetch writes them. */
+/** Fetch rows plus their roll-ups, as writeFetch writes them. */
 async function seed(sourceId: number, rows: Row[], lastBodyBytes = 1000): Promise<void> {
   for (const row of rows) {
     await database.db.fetch.create({

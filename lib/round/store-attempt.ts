@@ -1,0 +1,22 @@
+// One attempt into the database, in the house order: plan (the store reads what the write depends
+// on), decide (the pure policy, given the source and how many articles were new), write (the store,
+// all at once). The round and a subscription's first fetch both store through here.
+import type { Db } from "@/lib/db/prisma-client";
+import { decideNext } from "@/lib/policy";
+import type { PolicySettings } from "@/lib/policy/types";
+import type { Attempt } from "@/lib/store/attempt";
+import type { SourceRow } from "@/lib/store/source-row";
+import { planFetch, writeFetch, type RecordedFetch } from "@/lib/store/record-fetch";
+import { toObservation, toScheduleState } from "@/lib/round/observe";
+
+export async function storeAttempt(
+  db: Db,
+  attempt: Attempt,
+  source: SourceRow,
+  context: { policy: PolicySettings; offline: boolean; roundId: number | null },
+): Promise<RecordedFetch> {
+  const plan = await planFetch(db, attempt, source);
+  const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
+  const decision = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
+  return writeFetch(db, plan, decision, context.roundId);
+}
