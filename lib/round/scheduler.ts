@@ -45,7 +45,8 @@ export async function startScheduler(db: Db, expression: string): Promise<void> 
     },
     { name: "tidings-round", noOverlap: true },
   );
-  log.info(`rounds scheduled: "${schedule}"`);
+  // Said in the README's terms: the expression as configured, then the second this installation adds.
+  log.info(schedule === expression.trim() ? `rounds scheduled: "${schedule}"` : `rounds scheduled: "${expression.trim()}" at second ${schedule.split(" ")[0]} of the minute (node-cron "${schedule}")`);
 }
 
 export async function stopScheduler(): Promise<void> {
