@@ -27,13 +27,13 @@ export default async function HomePage({ searchParams }: Props) {
   }
   const scope = scopeOfLocation(location);
   const [page, article, settings] = await Promise.all([
-    listArticles({ scope, cursor: null }),
+    listArticles({ scope, order: location.order, cursor: null }),
     location.articleId === null ? null : getArticle(location.articleId),
     getReaderSettings(),
   ]);
   const client = new QueryClient();
   client.setQueryData(queryKeys.sidebar(), sidebar);
-  client.setQueryData(queryKeys.articleList(scope), { pages: [page], pageParams: [null] });
+  client.setQueryData(queryKeys.articleList(scope, location.order), { pages: [page], pageParams: [null] });
   if (article) client.setQueryData(queryKeys.article(article.id), article);
   client.setQueryData(queryKeys.readerSettings(), settings);
   return (
