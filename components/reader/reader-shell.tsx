@@ -98,7 +98,8 @@ export function ReaderShell() {
       const target = { ...now, ...next };
       // The order is a choice of one view: another source, folder or view starts newest first.
       const otherView = target.view !== now.view || target.sourceId !== now.sourceId || target.folderId !== now.folderId;
-      if (otherView && next.order === undefined) target.order = DEFAULT_ORDER;
+      // (The sidebar hands over the whole current location: an order it did not change is not a choice.)
+      if (otherView && target.order === now.order) target.order = DEFAULT_ORDER;
       const targetScope = scopeOfLocation(target);
       if (JSON.stringify(targetScope) !== JSON.stringify(scopeOfLocation(now)) || target.order !== now.order) {
         client.removeQueries({ queryKey: queryKeys.articleList(targetScope, target.order), exact: true });
