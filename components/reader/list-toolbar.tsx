@@ -60,7 +60,7 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
           title={oldestFirst ? "Showing the oldest first: show the newest first" : "Show the oldest first"}
           onClick={() => onNavigate({ order: oldestFirst ? "newest" : "oldest", articleId: null })}
         >
-          Oldest first
+          Oldest<span className={styles.wideOnly}> first</span>
         </button>
       </div>
       <div className={styles.row}>
@@ -77,7 +77,10 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
           />
         </form>
         <button type="button" className={styles.button} onClick={onRefresh} aria-disabled={refreshing || undefined} title="Check the sources that are due now">
-          {refreshing ? "Refreshing…" : "Refresh"}
+          <span className={styles.narrowOnly} aria-hidden="true">
+            ↻
+          </span>
+          <span className={styles.wideOnly}>{refreshing ? "Refreshing…" : "Refresh"}</span>
         </button>
         <MarkAllReadMenu onMark={onMarkAllRead} disabled={markingAllRead} />
       </div>
