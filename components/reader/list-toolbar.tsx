@@ -60,7 +60,8 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
           title={oldestFirst ? "Showing the oldest first: show the newest first" : "Show the oldest first"}
           onClick={() => onNavigate({ order: oldestFirst ? "newest" : "oldest", articleId: null })}
         >
-          Oldest<span className={styles.wideOnly}> first</span>
+          {/* A no-break space: a plain one would be trimmed at the flex item's edge. */}
+          Oldest<span className={styles.wideOnly}>&nbsp;first</span>
         </button>
       </div>
       <div className={styles.row}>
