@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
 import { QueryProvider } from "@/components/query-provider";
+import { MAIN_CONTENT_ID } from "@/components/skip-targets";
 import { getAuthState } from "@/lib/auth/auth-state";
 import "./globals.css";
 
@@ -31,7 +32,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <QueryProvider>
           <AppHeader loginRequired={passwordFrom !== "none"} />
-          <main className="app-main">{children}</main>
+          <main className="app-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
+            {children}
+          </main>
         </QueryProvider>
       </body>
     </html>

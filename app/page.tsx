@@ -1,3 +1,5 @@
+import { cache } from "react";
+import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { NoSources } from "@/components/empty/no-sources";
 import { Reader } from "@/components/reader/reader";
@@ -7,8 +9,17 @@ import { getSidebar } from "@/lib/articles/get-sidebar";
 import { listArticles } from "@/lib/articles/list-articles";
 import { parseReaderLocation, scopeOfLocation } from "@/lib/articles/reader-location";
 import { queryKeys } from "@/lib/query-keys";
+import { formatUnreadTitle } from "@/lib/articles/unread-title";
 
 export const dynamic = "force-dynamic";
+
+// Read once per request for both the title and the page.
+const readSidebar = cache(() => getSidebar(new Date()));
+
+/** The unread count in the tab from the first paint; the client keeps it current. */
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: { absolute: formatUnreadTitle((await readSidebar()).unread) } };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -16,7 +27,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function HomePage({ searchParams }: Props) {
   const location = parseReaderLocation(await searchParams);
   const now = new Date();
-  const sidebar = await getSidebar(now);
+  const sidebar = await readSidebar();
   if (sidebar.sources.length === 0 && sidebar.folders.every((folder) => folder.sources.length === 0)) {
     return (
       <>
@@ -27,13 +38,13 @@ export default async function HomePage({ searchParams }: Props) {
   }
   const scope = scopeOfLocation(location);
   const [page, article, settings] = await Promise.all([
-    listArticles({ scope, cursor: null }),
+    listArticles({ scope, order: location.order, cursor: null }),
     location.articleId === null ? null : getArticle(location.articleId),
     getReaderSettings(),
   ]);
   const client = new QueryClient();
   client.setQueryData(queryKeys.sidebar(), sidebar);
-  client.setQueryData(queryKeys.articleList(scope), { pages: [page], pageParams: [null] });
+  client.setQueryData(queryKeys.articleList(scope, location.order), { pages: [page], pageParams: [null] });
   if (article) client.setQueryData(queryKeys.article(article.id), article);
   client.setQueryData(queryKeys.readerSettings(), settings);
   return (

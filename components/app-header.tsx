@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { LogOutButton } from "@/components/auth/log-out-button";
+import { SkipLink } from "@/components/skip-link";
 
 const SECTIONS = [
   { href: "/", label: "Articles" },
@@ -16,6 +17,7 @@ export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   return (
     <header className="app-header">
+      <SkipLink reader={pathname === "/"} />
       <Link href="/" className="brand" aria-label="Tidings home">
         <span className="brand-mark" aria-hidden="true">≈</span> Tidings
       </Link>

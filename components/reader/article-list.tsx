@@ -6,6 +6,7 @@ import type { ReaderLocation } from "@/lib/articles/reader-location";
 import { ArticleListItem } from "@/components/reader/article-list-item";
 import { useInfiniteScroll } from "@/components/reader/hooks/use-infinite-scroll";
 import { useMarkReadOnScroll } from "@/components/reader/hooks/use-mark-read-on-scroll";
+import { ARTICLE_LIST_ID } from "@/components/skip-targets";
 import styles from "./article-list.module.css";
 
 type Props = {
@@ -32,7 +33,8 @@ export function ArticleList(props: Props) {
   useMarkReadOnScroll({ root: scroller, enabled: props.markReadOnScroll, itemsKey: items, onPassed: props.onScrolledPast });
 
   return (
-    <div className={styles.scroller} ref={scroller}>
+    // The skip link's target (focusable, so that the next Tab reaches the first article).
+    <div className={styles.scroller} ref={scroller} id={ARTICLE_LIST_ID} tabIndex={-1}>
       {status === "pending" && <p className={styles.note}>Loading articles…</p>}
       {status === "error" && (
         <p className={styles.note} role="alert">

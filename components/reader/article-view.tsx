@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import type { ArticleDetail, ArticleListItem } from "@/lib/articles/dto";
 import { ArticleContent } from "@/components/reader/article-content";
 import { EnclosureList } from "@/components/reader/enclosure-list";
@@ -7,6 +8,7 @@ import { RelativeTime } from "@/components/reader/relative-time";
 import styles from "./article-view.module.css";
 
 type Props = {
+  articleId: number;
   /** The list's copy: shown at once while the content loads. */
   summary: ArticleListItem | undefined;
   detail: ArticleDetail | undefined;
@@ -18,8 +20,14 @@ type Props = {
 };
 
 /** The reading view: title, source, author, date, the original link, the content, attachments. */
-export function ArticleView({ summary, detail, status, errorMessage, onBack, onToggleRead, onToggleStar }: Props) {
+export function ArticleView({ articleId, summary, detail, status, errorMessage, onBack, onToggleRead, onToggleStar }: Props) {
   const article = detail ?? summary;
+  const scroller = useRef<HTMLDivElement>(null);
+  // Opening an article takes the focus into it: a keyboard or screen-reader user reads on from
+  // there (arrows and Space scroll it) instead of staying in the list. Esc gives it back.
+  useEffect(() => {
+    scroller.current?.focus({ preventScroll: true });
+  }, [articleId]);
   return (
     // data-loaded-article-id appears once this article's content is on the page (tests wait for it).
     <article className={styles.view} aria-label={article?.title || "Article"} data-loaded-article-id={detail?.id}>
@@ -43,7 +51,7 @@ export function ArticleView({ summary, detail, status, errorMessage, onBack, onT
           </>
         )}
       </div>
-      <div className={styles.scroller} key={article?.id ?? "none"}>
+      <div className={styles.scroller} key={articleId} ref={scroller} tabIndex={-1} data-article-body>
         {!article && status === "pending" && <p className={styles.note}>Loading…</p>}
         {status === "error" && (
           <p className={styles.note} role="alert">

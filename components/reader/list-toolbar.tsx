@@ -12,10 +12,13 @@ type Props = {
   onShowFeeds: () => void;
   onMarkAllRead: (olderThan: Date | null) => void;
   markingAllRead: boolean;
+  onRefresh: () => void;
+  refreshing: boolean;
 };
 
-/** The list's header: where we are, unread/all, search within the view, mark all read. */
-export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAllRead, markingAllRead }: Props) {
+/** The list's header: where we are, unread/all, the order, search within the view, refresh, mark all read. */
+export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAllRead, markingAllRead, onRefresh, refreshing }: Props) {
+  const oldestFirst = location.order === "oldest";
   const [query, setQuery] = useState(location.q ?? "");
   const [shownQ, setShownQ] = useState(location.q);
   // Back/forward can change the search under us: follow the URL.
@@ -50,6 +53,16 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
             ))}
           </div>
         )}
+        <button
+          type="button"
+          className={styles.button}
+          aria-pressed={oldestFirst}
+          title={oldestFirst ? "Showing the oldest first: show the newest first" : "Show the oldest first"}
+          onClick={() => onNavigate({ order: oldestFirst ? "newest" : "oldest", articleId: null })}
+        >
+          {/* A no-break space: a plain one would be trimmed at the flex item's edge. */}
+          Oldest<span className={styles.wideOnly}>&nbsp;first</span>
+        </button>
       </div>
       <div className={styles.row}>
         <form role="search" className={styles.search} onSubmit={submit}>
@@ -64,6 +77,12 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
             onKeyDown={(event) => event.key === "Escape" && event.currentTarget.blur()}
           />
         </form>
+        <button type="button" className={styles.button} onClick={onRefresh} aria-disabled={refreshing || undefined} title="Check the sources that are due now">
+          <span className={styles.narrowOnly} aria-hidden="true">
+            ↻
+          </span>
+          <span className={styles.wideOnly}>{refreshing ? "Refreshing…" : "Refresh"}</span>
+        </button>
         <MarkAllReadMenu onMark={onMarkAllRead} disabled={markingAllRead} />
       </div>
     </div>

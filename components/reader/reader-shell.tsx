@@ -24,6 +24,9 @@ import { useReaderSettingsMutation } from "@/components/reader/hooks/use-reader-
 import { useReaderSettingsQuery } from "@/components/reader/hooks/use-reader-settings-query";
 import { useSidebarQuery } from "@/components/reader/hooks/use-sidebar-query";
 import { useUpdateArticleMutation } from "@/components/reader/hooks/use-update-article-mutation";
+import { useRefreshMutation } from "@/components/reader/hooks/use-refresh-mutation";
+import { useUnreadTitle } from "@/components/reader/hooks/use-unread-title";
+import { DEFAULT_ORDER } from "@/lib/articles/list-order";
 import styles from "./reader.module.css";
 
 /** Wires the URL, the queries, the keyboard and the three panes together. */
@@ -32,12 +35,13 @@ export function ReaderShell() {
   const { location, navigate } = useReaderLocation();
   const scope = useMemo(() => scopeOfLocation(location), [location]);
   const sidebar = useSidebarQuery();
-  const articles = useArticlesQuery(scope);
+  const articles = useArticlesQuery(scope, location.order);
   const detail = useArticleQuery(location.articleId);
   const settings = useReaderSettingsQuery();
   const saveSettings = useReaderSettingsMutation();
   const update = useUpdateArticleMutation();
   const markAllRead = useMarkReadMutation();
+  const refresh = useRefreshMutation();
   const latestId = articles.data?.pages[0]?.latestId ?? null;
   const fresh = useNewArticlesQuery(scope, latestId);
   const narrow = useIsNarrow();
@@ -52,6 +56,8 @@ export function ReaderShell() {
   const [helpOpen, setHelpOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const pushedArticle = useRef(false);
+  // The list row to give the focus back to once the article it opened has closed.
+  const returnFocusTo = useRef<number | null>(null);
 
   const items = useMemo(() => articles.data?.pages.flatMap((page) => page.items) ?? [], [articles.data]);
   const targetId = location.articleId ?? selectedId;
@@ -67,9 +73,21 @@ export function ReaderShell() {
   }, [targetId]);
 
   const newCount = fresh.data?.count ?? 0;
+  // Any article that arrived, in this view or another, changes the sidebar's counts: they are
+  // refreshed from the same poll answer that shows the pill, so the two never disagree.
+  const freshLatestId = fresh.data?.latestId ?? null;
   useEffect(() => {
-    if (newCount > 0) void client.invalidateQueries({ queryKey: queryKeys.sidebar() });
-  }, [newCount, client]);
+    if (freshLatestId !== null && latestId !== null && freshLatestId > latestId) void client.invalidateQueries({ queryKey: queryKeys.sidebar() });
+  }, [freshLatestId, latestId, client]);
+
+  useUnreadTitle(sidebar.data?.unread);
+
+  useEffect(() => {
+    const id = returnFocusTo.current;
+    if (location.articleId !== null || id === null) return;
+    returnFocusTo.current = null;
+    scroller.current?.querySelector<HTMLElement>(`[data-article-id="${id}"] a`)?.focus();
+  }, [location.articleId]);
 
   const markReadOnOpen = useMarkReadOnOpen(location.articleId, detail.data, (id) => update.mutate({ id, read: true }));
 
@@ -77,12 +95,17 @@ export function ReaderShell() {
   const go = useCallback(
     (next: Partial<ReaderLocation>) => {
       const now = readCurrentLocation();
-      const targetScope = scopeOfLocation({ ...now, ...next });
-      if (JSON.stringify(targetScope) !== JSON.stringify(scopeOfLocation(now))) {
-        client.removeQueries({ queryKey: queryKeys.articleList(targetScope), exact: true });
+      const target = { ...now, ...next };
+      // The order is a choice of one view: another source, folder or view starts newest first.
+      const otherView = target.view !== now.view || target.sourceId !== now.sourceId || target.folderId !== now.folderId;
+      // (The sidebar hands over the whole current location: an order it did not change is not a choice.)
+      if (otherView && target.order === now.order) target.order = DEFAULT_ORDER;
+      const targetScope = scopeOfLocation(target);
+      if (JSON.stringify(targetScope) !== JSON.stringify(scopeOfLocation(now)) || target.order !== now.order) {
+        client.removeQueries({ queryKey: queryKeys.articleList(targetScope, target.order), exact: true });
       }
       setFeedsOpen(false);
-      navigate(next);
+      navigate(target);
     },
     [client, navigate],
   );
@@ -100,7 +123,9 @@ export function ReaderShell() {
   );
 
   const closeArticle = () => {
-    if (readCurrentLocation().articleId === null) return setSelectedId(null);
+    const openId = readCurrentLocation().articleId;
+    if (openId === null) return setSelectedId(null);
+    returnFocusTo.current = openId;
     if (pushedArticle.current) {
       pushedArticle.current = false;
       window.history.back();
@@ -155,10 +180,11 @@ export function ReaderShell() {
   });
 
   const loadNew = () => {
-    client.setQueryData<InfiniteData<ArticlePage, string | null>>(queryKeys.articleList(scope), (data) =>
+    const key = queryKeys.articleList(scope, location.order);
+    client.setQueryData<InfiniteData<ArticlePage, string | null>>(key, (data) =>
       data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
-    void client.refetchQueries({ queryKey: queryKeys.articleList(scope), exact: true });
+    void client.refetchQueries({ queryKey: key, exact: true });
     scroller.current?.scrollTo({ top: 0 });
   };
 
@@ -190,6 +216,8 @@ export function ReaderShell() {
           onShowFeeds={() => setFeedsOpen(true)}
           onMarkAllRead={markAll}
           markingAllRead={markAllRead.isPending}
+          onRefresh={() => refresh.mutate()}
+          refreshing={refresh.isPending}
         />
         <div className={styles.listBody}>
           <NewArticlesBanner count={newCount} onLoad={loadNew} />
@@ -215,6 +243,7 @@ export function ReaderShell() {
           <p className={styles.placeholder}>Choose an article, or press j to start reading.</p>
         ) : (
           <ArticleView
+            articleId={location.articleId}
             summary={summary}
             detail={detail.data}
             status={detail.status}

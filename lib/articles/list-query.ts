@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/sqlite";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { ArticleCursor } from "@/lib/articles/cursor";
+import type { ListOrder } from "@/lib/articles/list-order";
 import { buildKeysetCondition, buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 
@@ -35,6 +36,8 @@ export const LATEST_ARTICLE_ID_SQL = Prisma.sql`SELECT MAX("id") AS "latestId" F
 
 export type ListQueryInput = {
   scope: ArticleScope;
+  /** Newest or oldest first; a cursor must carry the same order (the API refuses one that does not). */
+  order: ListOrder;
   cursor: ArticleCursor | null;
   limit: number;
   provider: DatabaseTarget["provider"];
@@ -44,8 +47,8 @@ export type ListQueryInput = {
 export type RunSql = (sql: Prisma.Sql) => Promise<ListRow[]>;
 
 /**
- * A page of a view: one statement, or two for a search on PostgreSQL (see below). Rows are
- * newest first, limit + 1 of them at most: the extra one says whether there is a next page.
+ * A page of a view: one statement, or two for a search on PostgreSQL (see below). Rows are in
+ * the input's order, limit + 1 of them at most: the extra one says whether there is a next page.
  */
 export async function queryListRows(input: ListQueryInput, run: RunSql): Promise<ListRow[]> {
   const q = input.scope.q;
@@ -56,7 +59,7 @@ export async function queryListRows(input: ListQueryInput, run: RunSql): Promise
 
 export function buildListSql(input: ListQueryInput): Prisma.Sql {
   const where = viewWhere(input, input.scope);
-  const order = orderAndLimit(input.limit + 1);
+  const order = orderAndLimit(input.order, input.limit + 1);
   if (input.scope.starred && input.provider === "sqlite") {
     // Starred articles are few, but without statistics (no ANALYZE on a fresh install) SQLite
     // would walk the (publishedAt, id) index to avoid a sort, reading every article to find
@@ -74,8 +77,9 @@ export function buildListSql(input: ListQueryInput): Prisma.Sql {
 // that its statistics do not list, and assumes 0.5% of the rows. For a word that no article has,
 // that walk reads the whole table (measured: 4.5 s on 1,000,000 articles). So the page is found
 // in two bounded steps instead:
-// 1. the view's newest NEWEST_ROWS_TESTED articles, tested in date order: a complete page for
-//    any word in a few percent of the articles (the newest matches overall are among them);
+// 1. the view's newest (oldest, in oldest-first order) NEWEST_ROWS_TESTED articles, tested in date
+//    order: a complete page for any word in a few percent of the articles (the first matches
+//    overall are among them);
 // 2. otherwise every match, found through the GIN index, sorted, and the page read by id.
 
 /** How many of a view's newest articles step 1 tests before step 2 asks the index. */
@@ -85,8 +89,8 @@ function buildNewestMatchesSql(input: ListQueryInput, q: string): Prisma.Sql {
   const view = viewWhere(input, { ...input.scope, q: null });
   // Aliased "Article" so that LIST_COLUMNS' correlated subquery reads the source of these rows.
   return Prisma.sql`SELECT ${LIST_COLUMNS} FROM (
-    SELECT * FROM "Article" WHERE ${view} ${orderAndLimit(NEWEST_ROWS_TESTED)}
-  ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${orderAndLimit(input.limit + 1)}`;
+    SELECT * FROM "Article" WHERE ${view} ${orderAndLimit(input.order, NEWEST_ROWS_TESTED)}
+  ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${orderAndLimit(input.order, input.limit + 1)}`;
 }
 
 function buildAllMatchesSql(input: ListQueryInput): Prisma.Sql {
@@ -94,8 +98,8 @@ function buildAllMatchesSql(input: ListQueryInput): Prisma.Sql {
   // OFFSET 0 keeps the planner from merging "matches" into the sorted query, where it could walk
   // the date index again: planned alone, with no order to keep, it finds matches by the index.
   return Prisma.sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE "id" IN (
-      SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${orderAndLimit(input.limit + 1)}
-    ) ORDER BY "publishedAt" DESC, "id" DESC`;
+      SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${orderAndLimit(input.order, input.limit + 1)}
+    ) ${orderBy(input.order)}`;
 }
 
 /** The rows of `scope` after the input's cursor. */
@@ -103,6 +107,11 @@ function viewWhere(input: ListQueryInput, scope: ArticleScope): Prisma.Sql {
   return joinConditions([...buildScopeConditions(scope, input.provider), ...buildKeysetCondition(input.cursor)]);
 }
 
-function orderAndLimit(limit: number): Prisma.Sql {
-  return Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC LIMIT ${limit}`;
+function orderAndLimit(order: ListOrder, limit: number): Prisma.Sql {
+  return Prisma.sql`${orderBy(order)} LIMIT ${limit}`;
+}
+
+// Both directions walk the same (publishedAt, id) index, forwards or backwards.
+function orderBy(order: ListOrder): Prisma.Sql {
+  return order === "oldest" ? Prisma.sql`ORDER BY "publishedAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC`;
 }

@@ -1,6 +1,7 @@
-// The reader's state in the URL (/?view=unread&source=3&article=42), so that deep links, reloads
-// and the back button work. Shared by the server page (first render) and the client (navigation).
+// The reader's state in the URL (/?view=unread&source=3&order=oldest&article=42), so that deep
+// links, reloads and the back button work. Shared by the server page (first render) and the client (navigation).
 import { ALL_ARTICLES, MAX_SEARCH_LENGTH, type ArticleScope } from "@/lib/articles/article-scope";
+import { DEFAULT_ORDER, type ListOrder } from "@/lib/articles/list-order";
 
 export type ReaderView = "all" | "unread" | "starred";
 
@@ -9,6 +10,8 @@ export type ReaderLocation = {
   sourceId: number | null;
   folderId: number | null;
   q: string | null;
+  /** The list's order: a choice of this view, so another view starts newest first again. */
+  order: ListOrder;
   articleId: number | null;
 };
 
@@ -31,6 +34,7 @@ export function parseReaderLocation(params: ParamSource): ReaderLocation {
     sourceId,
     folderId: sourceId === null ? positiveId(get("folder")) : null,
     q,
+    order: get("order") === "oldest" ? "oldest" : DEFAULT_ORDER,
     articleId: positiveId(get("article")),
   };
 }
@@ -41,6 +45,7 @@ export function buildReaderHref(location: ReaderLocation): string {
   if (location.sourceId !== null) params.set("source", String(location.sourceId));
   else if (location.folderId !== null) params.set("folder", String(location.folderId));
   if (location.q !== null) params.set("q", location.q);
+  if (location.order !== DEFAULT_ORDER) params.set("order", location.order);
   if (location.articleId !== null) params.set("article", String(location.articleId));
   const query = params.toString();
   return query === "" ? "/" : `/?${query}`;

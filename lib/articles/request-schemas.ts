@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MAX_SEARCH_LENGTH, type ArticleScope } from "@/lib/articles/article-scope";
 import { decodeCursor, MAX_CURSOR_LENGTH } from "@/lib/articles/cursor";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/articles/list-query";
+import { LIST_ORDERS } from "@/lib/articles/list-order";
 
 const MAX_ID = 2_147_483_647;
 /** One undo request at most; the client sends a longer undo list in several requests. */
@@ -49,7 +50,13 @@ export const listQuerySchema = z.object({
       return cursor ?? z.NEVER;
     })
     .optional(),
+  order: z.enum(LIST_ORDERS).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+}).superRefine((query, context) => {
+  // A cursor reads on in the order it was made for; a different order asked beside it is a client bug.
+  if (query.cursor && query.order && query.cursor.order !== query.order) {
+    context.addIssue({ code: "custom", path: ["cursor"], message: `this cursor belongs to the ${query.cursor.order}-first order, not ${query.order}-first` });
+  }
 });
 
 export const newArticlesQuerySchema = z.object({ ...scopeQueryFields, since: z.coerce.number().int().min(0).max(MAX_ID) });

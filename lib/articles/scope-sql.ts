@@ -19,9 +19,12 @@ export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarg
   return conditions;
 }
 
-/** Rows strictly after the cursor in (publishedAt desc, id desc) order: a row-value range both planners seek to. */
+/** Rows strictly after the cursor in its order (publishedAt, id, descending or ascending): a row-value range both planners seek to. */
 export function buildKeysetCondition(cursor: ArticleCursor | null): Prisma.Sql[] {
-  return cursor === null ? [] : [Prisma.sql`("publishedAt", "id") < (${cursor.publishedAt}, ${cursor.id})`];
+  if (cursor === null) return [];
+  return cursor.order === "oldest"
+    ? [Prisma.sql`("publishedAt", "id") > (${cursor.publishedAt}, ${cursor.id})`]
+    : [Prisma.sql`("publishedAt", "id") < (${cursor.publishedAt}, ${cursor.id})`];
 }
 
 export function joinConditions(conditions: Prisma.Sql[]): Prisma.Sql {

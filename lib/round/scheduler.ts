@@ -29,6 +29,13 @@ export function withSecondOffset(expression: string, offsetSeconds: number): str
   return fields.length === 5 ? `${offsetSeconds} ${fields.join(" ")}` : fields.join(" ");
 }
 
+/** The log line, in the README's terms: the expression as configured, then the second this installation adds. */
+export function describeSchedule(expression: string, schedule: string): string {
+  const configured = expression.trim().split(/\s+/).join(" ");
+  if (schedule === configured) return `rounds scheduled: "${schedule}"`;
+  return `rounds scheduled: "${configured}" at second ${schedule.split(" ")[0]} of the minute (node-cron "${schedule}")`;
+}
+
 export async function startScheduler(db: Db, expression: string): Promise<void> {
   const scheduler = state();
   if (scheduler.task) return;
@@ -45,7 +52,7 @@ export async function startScheduler(db: Db, expression: string): Promise<void> 
     },
     { name: "tidings-round", noOverlap: true },
   );
-  log.info(`rounds scheduled: "${schedule}"`);
+  log.info(describeSchedule(expression, schedule));
 }
 
 export async function stopScheduler(): Promise<void> {

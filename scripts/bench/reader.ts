@@ -111,7 +111,7 @@ type Plan = { label: string; sql: string; values: unknown[] };
 function collectPlans(): Plan[] {
   const plans: Plan[] = [];
   const list = (label: string, scope: Partial<ArticleScope>) => {
-    const sql = buildListSql({ scope: { ...ALL_ARTICLES, ...scope }, cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
+    const sql = buildListSql({ scope: { ...ALL_ARTICLES, ...scope }, order: "newest", cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
     plans.push({ label: `list: ${label}`, sql: sql.sql, values: sql.values });
   };
   list("all", {});
@@ -122,8 +122,10 @@ function collectPlans(): Plan[] {
   list("one folder", { folderId: 3 });
   list("one folder, unread", { folderId: 3, unread: true });
   list("search", { q: "river garden" });
-  const cursor = buildListSql({ scope: ALL_ARTICLES, cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500 }, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
+  const cursor = buildListSql({ scope: ALL_ARTICLES, order: "newest", cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "newest" }, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
   plans.push({ label: "list: all, a later page (cursor)", sql: cursor.sql, values: cursor.values });
+  const oldest = buildListSql({ scope: { ...ALL_ARTICLES, unread: true }, order: "oldest", cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "oldest" }, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
+  plans.push({ label: "list: unread, oldest first, a later page (cursor)", sql: oldest.sql, values: oldest.values });
   const sidebar = buildSidebarSourcesSql(new Date());
   plans.push({ label: "sidebar: sources with unread counts and health", sql: sidebar.sql, values: sidebar.values });
   plans.push({ label: "sidebar: folders", sql: SIDEBAR_FOLDERS_SQL.sql, values: SIDEBAR_FOLDERS_SQL.values });

@@ -88,10 +88,10 @@ const runOn =
 
 /** The list's input for a query: its first page, or its second (the cursor after the first page). */
 async function listInputOf(client: pg.Client, query: Query): Promise<ListQueryInput> {
-  const input: ListQueryInput = { scope: { ...ALL_ARTICLES, ...query.scope }, cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "postgresql" };
+  const input: ListQueryInput = { scope: { ...ALL_ARTICLES, ...query.scope }, order: "newest", cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "postgresql" };
   if (!query.secondPage) return input;
   const last = (await queryListRows(input, runOn(client))).at(DEFAULT_PAGE_SIZE - 1);
-  return { ...input, cursor: last ? { publishedAt: last.publishedAt, id: last.id } : null };
+  return { ...input, cursor: last ? { publishedAt: last.publishedAt, id: last.id, order: input.order } : null };
 }
 
 async function timeList(client: pg.Client, input: ListQueryInput, runs: number): Promise<{ p50: number; p95: number }> {

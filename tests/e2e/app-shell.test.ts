@@ -25,14 +25,14 @@ afterAll(async () => {
 });
 
 describe("the first screen", () => {
-  it("shows the app shell and an empty state that says how to add a feed", async () => {
+  it("shows the app shell and an empty state that leads to the form to add a feed", async () => {
     const page = await browser.newPage();
     await page.goto(server.url);
     await expect.poll(() => page.title()).toBe("Tidings");
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link").allTextContents()).toEqual(["Articles", "Sources", "Health", "Settings"]);
     expect(await page.getByRole("heading", { name: "No feeds yet" }).isVisible()).toBe(true);
-    expect(await page.locator(".empty-state code").textContent()).toBe("npx tidings add https://example.com/feed.xml");
+    expect(await page.locator(".empty-state").getByRole("link", { name: "+ Add a feed" }).getAttribute("href")).toBe("/sources/new");
     await page.screenshot({ path: screenshotPath("home-empty"), fullPage: true });
 
     await nav.getByRole("link", { name: "Health" }).click();

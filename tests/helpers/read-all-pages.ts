@@ -4,19 +4,20 @@ import { listArticles } from "@/lib/articles/list-articles";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import { decodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
 import type { ArticleListItem } from "@/lib/articles/dto";
+import type { ListOrder } from "@/lib/articles/list-order";
 
 /** Every item of the view in the order the pages gave them; at most 1,000 pages. */
-export async function readAllPages(scope: ArticleScope, limit: number): Promise<{ items: ArticleListItem[]; pages: number }> {
+export async function readAllPages(scope: ArticleScope, limit: number, order: ListOrder = "newest"): Promise<{ items: ArticleListItem[]; pages: number }> {
   const items: ArticleListItem[] = [];
   let cursor: ArticleCursor | null = null;
   let pages = 0;
   do {
-    const page = await listArticles({ scope, cursor, limit });
+    const page = await listArticles({ scope, cursor, order, limit });
     pages += 1;
     items.push(...page.items);
     cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);
     // A next cursor the API gave must decode.
-    if (page.nextCursor !== null) expect(cursor).not.toBeNull();
+    if (page.nextCursor !== null) expect(cursor?.order).toBe(order);
   } while (cursor !== null && pages < 1000);
   return { items, pages };
 }

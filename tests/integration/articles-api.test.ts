@@ -84,8 +84,22 @@ describe("GET /api/articles", () => {
     expect(next.nextCursor).toBeNull();
   });
 
+  it("pages oldest first with order=oldest, the cursor carrying the order on", async () => {
+    // Seeded a minute apart, newest first: the oldest is the last seeded.
+    const oldestFirst = [...articleIds].reverse();
+    const first = await (await listRoute.GET(request("/api/articles?limit=30&order=oldest"))).json();
+    expect(first.items.map((item: { id: number }) => item.id)).toEqual(oldestFirst.slice(0, 30));
+    const next = await (await listRoute.GET(request(`/api/articles?limit=50&cursor=${first.nextCursor}`))).json();
+    expect(next.items.map((item: { id: number }) => item.id)).toEqual(oldestFirst.slice(30));
+    expect(next.nextCursor).toBeNull();
+    const again = await (await listRoute.GET(request(`/api/articles?limit=50&order=oldest&cursor=${first.nextCursor}`))).json();
+    expect(again.items).toEqual(next.items);
+  });
+
   it.each([
-    ["a tampered cursor", `cursor=${encodeCursor({ publishedAt: new Date(), id: 5 }).slice(0, -2)}`],
+    ["a tampered cursor", `cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "newest" }).slice(0, -2)}`],
+    ["an order that is not one", "order=sideways"],
+    ["a cursor of the other order", `order=newest&cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "oldest" })}`],
     ["a cursor of garbage", "cursor=%3Cscript%3E"],
     ["a forged cursor", `cursor=${Buffer.from("1:2:3").toString("base64url")}`],
     ["a limit above 100", "limit=101"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { interleaveByHost } from "@/lib/round/interleave-by-host";
 import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offline-guard";
-import { withSecondOffset } from "@/lib/round/scheduler";
+import { describeSchedule, withSecondOffset } from "@/lib/round/scheduler";
 import type { ErrorKind } from "@/lib/fetch/types";
 
 describe("interleaveByHost", () => {
@@ -46,5 +46,15 @@ describe("the installation's cron offset", () => {
     ["15 */5 * * * *", 37, "15 */5 * * * *"],
   ])("%s with second %i becomes %s", (expression, offset, expected) => {
     expect(withSecondOffset(expression, offset)).toBe(expected);
+  });
+});
+
+describe("describeSchedule", () => {
+  it.each([
+    ["*/5 * * * *", 16, 'rounds scheduled: "*/5 * * * *" at second 16 of the minute (node-cron "16 */5 * * * *")'],
+    ["  */5   * * * * ", 0, 'rounds scheduled: "*/5 * * * *" at second 0 of the minute (node-cron "0 */5 * * * *")'],
+    ["*/20 * * * * *", 16, 'rounds scheduled: "*/20 * * * * *"'],
+  ])("says %s (offset %i) as the README does", (expression, offset, line) => {
+    expect(describeSchedule(expression, withSecondOffset(expression, offset))).toBe(line);
   });
 });

@@ -1,4 +1,4 @@
-// GET /api/articles?cursor=&limit=&source=&folder=&unread=&starred=&q= → { items, nextCursor, latestId }
+// GET /api/articles?cursor=&limit=&order=&source=&folder=&unread=&starred=&q= → { items, nextCursor, latestId }
 import { listArticles } from "@/lib/articles/list-articles";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse-input";
@@ -10,8 +10,8 @@ export async function GET(request: Request): Promise<Response> {
   const query = parseQuery(request, listQuerySchema);
   if (!query.ok) return query.response;
   try {
-    const { cursor, limit, ...scope } = query.data;
-    return jsonResponse(await listArticles({ scope: toScope(scope), cursor: cursor ?? null, limit }));
+    const { cursor, limit, order, ...scope } = query.data;
+    return jsonResponse(await listArticles({ scope: toScope(scope), cursor: cursor ?? null, order, limit }));
   } catch (error) {
     return internalError(error, "GET /api/articles");
   }

@@ -3,16 +3,18 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { ArticlePage } from "@/lib/articles/dto";
+import type { ListOrder } from "@/lib/articles/list-order";
 import { queryKeys } from "@/lib/query-keys";
 import { fetchJson, scopeToParams } from "@/components/reader/api-client";
 
-/** The article list of a view, page by page over the API's keyset cursor. */
-export function useArticlesQuery(scope: ArticleScope) {
+/** The article list of a view, page by page over the API's keyset cursor (which carries the order on). */
+export function useArticlesQuery(scope: ArticleScope, order: ListOrder) {
   return useInfiniteQuery({
-    queryKey: queryKeys.articleList(scope),
+    queryKey: queryKeys.articleList(scope, order),
     queryFn: ({ pageParam, signal }) => {
       const params = scopeToParams(scope);
       if (pageParam !== null) params.set("cursor", pageParam);
+      else if (order === "oldest") params.set("order", order);
       return fetchJson<ArticlePage>(`/api/articles?${params}`, undefined, signal);
     },
     initialPageParam: null as string | null,

@@ -24,8 +24,8 @@ export function useMarkReadMutation() {
       }),
     onMutate: ({ scope, olderThan }) => {
       // The loaded articles of this view turn read at once; the server's answer covers the rest.
-      const lists = client.getQueryData<InfiniteData<ArticlePage>>(queryKeys.articleList(scope));
-      const loaded = (lists?.pages ?? []).flatMap((page) => page.items);
+      const lists = client.getQueriesData<InfiniteData<ArticlePage>>({ queryKey: queryKeys.articleListsOfScope(scope) });
+      const loaded = lists.flatMap(([, data]) => data?.pages ?? []).flatMap((page) => page.items);
       const ids = new Set(
         loaded.filter((item) => !item.read && (olderThan === null || Date.parse(item.publishedAt) < olderThan.getTime())).map((item) => item.id),
       );

@@ -1,0 +1,20 @@
+// What "Refresh" says it did, from POST /api/rounds' answer. Pure, so that every wording is tested.
+import type { RoundTally } from "@/lib/store/rounds";
+
+export type RefreshAnswer =
+  | { status: "completed"; tally: RoundTally; sourcesNotDue: number }
+  | { status: "skipped"; reason: string; sourcesNotDue: number };
+
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+export function describeRefresh(answer: RefreshAnswer): string {
+  const notDue = `${answer.sourcesNotDue} not due yet`;
+  if (answer.status === "skipped") {
+    return answer.reason === "no source is due" ? `No source is due: ${notDue}, each waits for its next check.` : `Not refreshed: ${answer.reason}.`;
+  }
+  const { sourcesAttempted, sourcesDue, newArticles } = answer.tally;
+  const parts = [`${count(sourcesAttempted, "source", "sources")} checked`, notDue];
+  if (sourcesDue > sourcesAttempted) parts.push(`${sourcesDue - sourcesAttempted} left for the next round`);
+  parts.push(count(newArticles, "new article", "new articles"));
+  return `${parts.join(", ")}.`;
+}
