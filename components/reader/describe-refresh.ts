@@ -1,8 +1,10 @@
 // What "Refresh" says it did, from POST /api/rounds' answer. Pure, so that every wording is tested.
-import type { RoundTally } from "@/lib/store/rounds";
+
+/** The part of a round's tally (lib/store/rounds.ts, as POST /api/rounds sends it) that Refresh reports. */
+type RefreshTally = { sourcesDue: number; sourcesAttempted: number; newArticles: number };
 
 export type RefreshAnswer =
-  | { status: "completed"; tally: RoundTally; sourcesNotDue: number }
+  | { status: "completed"; tally: RefreshTally; sourcesNotDue: number }
   | { status: "skipped"; reason: string; sourcesNotDue: number };
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
