@@ -29,7 +29,8 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
   for (const row of rows) {
     const health = classifySourceHealth(row, now);
     counts[health] += 1;
-    if (health === "healthy" || health === "disabled") continue;
+    // A source not fetched yet is due in the next round: nothing to look at.
+    if (health === "healthy" || health === "disabled" || health === "new") continue;
     attention.push({
       id: row.id, displayTitle: row.customTitle ?? row.title, feedUrl: row.feedUrl, health, lastErrorKind: row.lastErrorKind,
       consecutiveErrors: row.consecutiveErrors, lastSuccessAt: row.lastSuccessAt, lastNewArticleAt: row.lastNewArticleAt,
