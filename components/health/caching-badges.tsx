@@ -1,4 +1,4 @@
-import type { CachingBadge } from "@/lib/health/derive-caching-badges";
+import type { CachingBadge } from "@/lib/health/caching-badge-rules";
 import styles from "./caching-badges.module.css";
 
 const VERDICT_GLYPH = { good: "✓", warn: "!", bad: "✕", unknown: "?" } as const;
