@@ -60,7 +60,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const totals = sumDays(days);
   return (
     <>
-      <SourceSummary source={source} health={classifySourceHealth(source, now)} />
+      <SourceSummary source={source} health={classifySourceHealth(source, now)} now={now} />
       {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
       {robotsNotice ? (
         <HealthSection id="robots" title="robots.txt">
