@@ -19,11 +19,11 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
             <th scope="col">Requests</th>
             <th scope="col">Received</th>
             <th scope="col">304 share</th>
-            <th scope="col">Honours validators</th>
-            <th scope="col">Retry-After</th>
-            <th scope="col">robots.txt</th>
+            <th scope="col" className={styles.text}>Honours validators</th>
+            <th scope="col" className={styles.text}>Retry-After</th>
+            <th scope="col" className={styles.text}>robots.txt</th>
             <th scope="col">Errors</th>
-            <th scope="col">Failing since</th>
+            <th scope="col" className={styles.text}>Failing since</th>
           </tr>
         </thead>
         <tbody>
@@ -34,7 +34,7 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
               <td data-column="requests">{publisher.requests}</td>
               <td data-column="bytes" className={styles.nowrap}>{formatBytes(publisher.bytesReceived)}</td>
               <td data-column="share">{formatShare(publisher.notModifiedShare)}</td>
-              <td data-column="honours" data-verdict={publisher.honours.verdict} className={`${styles.text} ${styles[publisher.honours.verdict]}`} title={publisher.honours.meaning}>
+              <td data-column="honours" data-verdict={publisher.honours.verdict} className={`${styles.text} ${styles.honours} ${styles[publisher.honours.verdict]}`} title={publisher.honours.meaning}>
                 <span aria-hidden="true">{VERDICT_GLYPH[publisher.honours.verdict]}</span> {publisher.honours.label}
               </td>
               <td data-column="holds" className={styles.text}>
