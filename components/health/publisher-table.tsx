@@ -39,7 +39,7 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
               </td>
               <td data-column="holds" className={styles.text}>
                 {publisher.holds.length === 0 ? <span className={styles.none}>none</span> : publisher.holds.map((hold) => (
-                  <span key={hold.host} className={styles.nowrap} title={formatUtc(hold.until)}>{hold.host} until {formatUtc(hold.until)} ({formatRelative(hold.until, now)}) </span>
+                  <span key={hold.host} className={styles.nowrap} title={`until ${formatUtc(hold.until)}`}>{hold.host}: ends {formatRelative(hold.until, now)} </span>
                 ))}
               </td>
               <td data-column="robots" className={styles.text}>

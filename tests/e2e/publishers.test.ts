@@ -58,7 +58,8 @@ describe("the publisher view", () => {
     expect(await cells("127.0.0.2")).toMatchObject({ requests: "4", share: "0%", honours: "✕ Ignores validators (3 of 3 resent)", errors: "0" });
     const limits = await cells("127.0.0.3");
     expect(limits).toMatchObject({ requests: "1", errors: "1", failing: "not failing" });
-    expect(limits.holds).toMatch(/^127\.0\.0\.3 until \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in (59 min|1 h)\)/);
+    expect(limits.holds).toMatch(/^127\.0\.0\.3: ends in (59 min|1 h)$/);
+    expect(await page.locator('#publishers tr[data-publisher="127.0.0.3"] td[data-column="holds"] span').getAttribute("title")).toMatch(/^until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const fails = await cells("127.0.0.4");
     expect(fails).toMatchObject({ requests: "4", errors: "4", robots: "not read yet" });
     expect(fails.failing).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC \((just now|\d+ s ago)\)$/);
