@@ -40,11 +40,9 @@ export type PublisherInput = {
 
 /** Publishers that cost most first (requests, then bytes), then by key. */
 export function summarisePublishers(input: PublisherInput): PublisherSummary[] {
-  const byKey = new Map<string, PublisherSourceRow[]>();
-  for (const source of input.sources) {
-    const key = politenessKeyOf(source.feedUrl);
-    byKey.set(key, [...(byKey.get(key) ?? []), source]);
-  }
+  const byKey = groupBy(input.sources, (source) => politenessKeyOf(source.feedUrl));
+  const holdsByKey = groupBy(input.holds, (hold) => politenessKeyOf(`http://${hold.host}/`));
+  const robotsByKey = groupBy(input.robots, (robots) => politenessKeyOf(robots.origin));
   const daily = new Map<number, PublisherDailyRow>(input.daily.map((row) => [row.sourceId, row]));
   const summaries = [...byKey].map(([key, sources]) => {
     const days = sources.flatMap((source) => daily.get(source.id) ?? []);
@@ -61,13 +59,24 @@ export function summarisePublishers(input: PublisherInput): PublisherSummary[] {
       bytesSaved: sum((row) => row.bytesSaved),
       notModifiedShare: requests === 0 ? null : notModified / requests,
       honours: judgeHonouring(evidence),
-      holds: input.holds.filter((hold) => politenessKeyOf(`http://${hold.host}/`) === key),
-      robots: input.robots.filter((robots) => politenessKeyOf(robots.origin) === key),
+      holds: holdsByKey.get(key) ?? [],
+      robots: robotsByKey.get(key) ?? [],
       failingSince: failing.length === 0 ? null : new Date(Math.min(...failing.map((date) => date.getTime()))),
       failingSources: failing.length,
     };
   });
   return summaries.sort((a, b) => b.requests - a.requests || b.bytesReceived - a.bytesReceived || a.key.localeCompare(b.key));
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 function addEvidence(a: ValidatorEvidence, b: ValidatorEvidence): ValidatorEvidence {
