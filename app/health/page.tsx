@@ -10,6 +10,8 @@ import { getFleetStates } from "@/lib/health/get-fleet-states";
 import { listRecentRounds } from "@/lib/health/list-recent-rounds";
 import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
 import { sumDays } from "@/lib/health/fill-days";
+import { PublisherTable } from "@/components/health/publisher-table";
+import { listPublishers, PUBLISHER_DAYS } from "@/lib/health/list-publishers";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
@@ -19,7 +21,7 @@ const ROUNDS = 25;
 
 export default async function HealthPage() {
   const now = new Date();
-  const [states, rounds, days] = await Promise.all([getFleetStates(now), listRecentRounds(ROUNDS), listDailyOutcomes(null, now, DAYS)]);
+  const [states, rounds, days, publishers] = await Promise.all([getFleetStates(now), listRecentRounds(ROUNDS), listDailyOutcomes(null, now, DAYS), listPublishers(now)]);
   const totals = sumDays(days);
   return (
     <>
@@ -29,6 +31,9 @@ export default async function HealthPage() {
       </HealthSection>
       <HealthSection id="attention" title="Needs attention first" intro="Gone first, then open breakers, then sources backing off, then quiet ones.">
         <AttentionList sources={states.attention} total={states.attentionTotal} now={now} />
+      </HealthSection>
+      <HealthSection id="publishers" title={`Publishers, last ${PUBLISHER_DAYS} days`} intro="One row per registrable domain (the key the request lane spaces requests by), costliest first.">
+        <PublisherTable publishers={publishers} now={now} />
       </HealthSection>
       <HealthSection id="bytes" title={`What the fetches cost publishers, last ${DAYS} days`}>
         <BytesComparison received={totals.bytesReceived} saved={totals.bytesSaved} days={DAYS} />

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { AttentionSource } from "@/lib/health/get-fleet-states";
 import { formatDuration, formatRelative } from "@/lib/health/format-figures";
+import { FailingSince } from "@/components/health/failing-since";
 import { HealthStateBadge } from "@/components/health/health-state-badge";
 import styles from "./attention-list.module.css";
 
@@ -15,7 +16,12 @@ export function AttentionList({ sources, total, now }: { sources: readonly Atten
             <HealthStateBadge state={source.health} compact />
             <span className={styles.main}>
               <Link href={`/sources/${source.id}`} className={styles.title}>{source.displayTitle}</Link>
-              <span className={styles.why}>{explain(source, now)}</span>
+              <span className={styles.why}>
+                {explain(source, now)}
+                {source.failingSince ? (
+                  <> Failing since <FailingSince since={source.failingSince} now={now} />.</>
+                ) : null}
+              </span>
             </span>
           </li>
         ))}
@@ -34,7 +40,7 @@ function explain(source: AttentionSource, now: Date): string {
     return `No new article ${silence}; fetches still succeed.`;
   }
   const kind = source.lastErrorKind ? ` (${source.lastErrorKind})` : "";
-  // Errors of an offline round, or a Retry-After wait, do not count toward the breaker.
-  const errors = source.consecutiveErrors === 0 ? `Last fetch failed${kind}, not counted against the publisher` : `${source.consecutiveErrors} error${source.consecutiveErrors === 1 ? "" : "s"} in a row${kind}`;
+  // Backing off without a counted error: the publisher asked to wait (Retry-After), which is not a failure.
+  const errors = source.consecutiveErrors === 0 ? `The publisher asked to wait${kind}` : `${source.consecutiveErrors} error${source.consecutiveErrors === 1 ? "" : "s"} in a row${kind}`;
   return `${errors}; last success ${formatRelative(source.lastSuccessAt, now)}. Next: ${source.nextCheckReason}.`;
 }

@@ -1,7 +1,7 @@
-import type { CachingBadge } from "@/lib/health/derive-caching-badges";
+import type { CachingBadge } from "@/lib/health/caching-badge-rules";
 import styles from "./caching-badges.module.css";
 
-const VERDICT_GLYPH = { good: "✓", warn: "!", bad: "✕", unknown: "?" } as const;
+export const VERDICT_GLYPH = { good: "✓", warn: "!", bad: "✕", unknown: "?" } as const;
 
 /** The publisher's caching quality, each badge with what it means for them in plain words. */
 export function CachingBadges({ badges }: { badges: readonly CachingBadge[] }) {

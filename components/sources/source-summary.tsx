@@ -5,11 +5,15 @@ import { HealthStateBadge } from "@/components/health/health-state-badge";
 import { FetchNowForm } from "@/components/sources/fetch-now-form";
 import { ToggleEnabledForm } from "@/components/sources/toggle-enabled-form";
 import { describeRefusal } from "@/lib/health/describe-refusal";
+import { politenessKeyOf } from "@/lib/fetch/host-of";
+import { FailingSince } from "@/components/health/failing-since";
+import { publisherPath } from "@/lib/health/publisher-path";
 import styles from "./source-summary.module.css";
 
 /** The top of a source's page: what it is, its state (and why Tidings disabled it), and its actions. */
-export function SourceSummary({ source, health }: { source: SourceDetail; health: SourceHealthState }) {
+export function SourceSummary({ source, health, now }: { source: SourceDetail; health: SourceHealthState; now: Date }) {
   const refusal = describeRefusal(source);
+  const publisher = politenessKeyOf(source.feedUrl);
   return (
     <header className={styles.header}>
       <p className={styles.back}><Link href="/sources">← Sources</Link></p>
@@ -20,6 +24,8 @@ export function SourceSummary({ source, health }: { source: SourceDetail; health
       <dl className={styles.facts}>
         <div><dt>Feed</dt><dd><a href={source.feedUrl} rel="noreferrer noopener" className={styles.url}>{source.feedUrl}</a></dd></div>
         {source.siteUrl ? <div><dt>Site</dt><dd><a href={source.siteUrl} rel="noreferrer noopener" className={styles.url}>{source.siteUrl}</a></dd></div> : null}
+        <div><dt>Publisher</dt><dd><Link href={publisherPath(publisher)} data-publisher-link>{publisher}</Link></dd></div>
+        {source.failingSince ? <div data-failing-since><dt>Failing since</dt><dd><FailingSince since={source.failingSince} now={now} /></dd></div> : null}
         <div><dt>Folder</dt><dd>{source.folderName ?? "none"}</dd></div>
         <div><dt>Articles</dt><dd>{source.articleCount} ({source.unreadCount} unread)</dd></div>
         <div>

@@ -9,6 +9,7 @@ export type AttentionSource = {
   health: SourceHealthState;
   lastErrorKind: string | null;
   consecutiveErrors: number;
+  failingSince: Date | null;
   lastSuccessAt: Date | null;
   lastNewArticleAt: Date | null;
   nextDueAt: Date;
@@ -21,7 +22,7 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
     select: {
       id: true, title: true, customTitle: true, feedUrl: true, enabled: true, disabledReason: true, breakerState: true,
       consecutiveErrors: true, retryAfterUntil: true, lastOutcome: true, lastErrorKind: true, lastSuccessAt: true,
-      lastNewArticleAt: true, createdAt: true, nextDueAt: true, nextCheckReason: true,
+      lastNewArticleAt: true, createdAt: true, nextDueAt: true, nextCheckReason: true, failingSince: true,
     },
   });
   const counts = Object.fromEntries(SOURCE_HEALTH_STATES.map((state) => [state, 0])) as Record<SourceHealthState, number>;
@@ -29,10 +30,11 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
   for (const row of rows) {
     const health = classifySourceHealth(row, now);
     counts[health] += 1;
-    if (health === "healthy" || health === "disabled") continue;
+    // A source not fetched yet is due in the next round: nothing to look at.
+    if (health === "healthy" || health === "disabled" || health === "new") continue;
     attention.push({
       id: row.id, displayTitle: row.customTitle ?? row.title, feedUrl: row.feedUrl, health, lastErrorKind: row.lastErrorKind,
-      consecutiveErrors: row.consecutiveErrors, lastSuccessAt: row.lastSuccessAt, lastNewArticleAt: row.lastNewArticleAt,
+      consecutiveErrors: row.consecutiveErrors, failingSince: row.failingSince, lastSuccessAt: row.lastSuccessAt, lastNewArticleAt: row.lastNewArticleAt,
       nextDueAt: row.nextDueAt, nextCheckReason: row.nextCheckReason,
     });
   }

@@ -1,5 +1,7 @@
-// How each health state is shown: a word, a glyph (readable without colour) and a tone that the
-// CSS maps to a colour. Shared by the fleet page, the sources table and the sidebar dots.
+// How each health state is shown on the health pages: a word, a glyph (readable without colour)
+// and a tone that the CSS maps to a colour. Used by the fleet page's counts, the legend, the
+// sources table and the source page; the sidebar's dots have their own, coarser words
+// (lib/articles/source-health.ts), mapped from the same states.
 import type { SourceHealthState } from "@/lib/health/classify-source-health";
 
 export type HealthTone = "ok" | "quiet" | "warn" | "bad" | "off";
@@ -8,8 +10,9 @@ export type HealthStateMeta = { label: string; glyph: string; tone: HealthTone; 
 
 export const HEALTH_STATE_META: Record<SourceHealthState, HealthStateMeta> = {
   healthy: { label: "Healthy", glyph: "●", tone: "ok", description: "Fetches succeed and new articles arrive." },
+  new: { label: "Not fetched yet", glyph: "○", tone: "quiet", description: "Added, waiting for its first fetch in the next round." },
   quiet: { label: "Quiet", glyph: "◌", tone: "quiet", description: "Fetches succeed, but nothing new for 30 days or more." },
-  backing_off: { label: "Backing off", glyph: "◐", tone: "warn", description: "The last fetch failed or the publisher asked to wait: checked less often." },
+  backing_off: { label: "Backing off", glyph: "◐", tone: "warn", description: "Fetches fail or the publisher asked to wait: checked less often." },
   breaker_open: { label: "Breaker open", glyph: "⊘", tone: "bad", description: "Failed again and again: only a probe now and then until it answers." },
   disabled: { label: "Disabled", glyph: "‖", tone: "off", description: "Switched off by you: not fetched." },
   gone: { label: "Gone", glyph: "✕", tone: "bad", description: "The publisher answered 410 Gone: Tidings stopped fetching it." },

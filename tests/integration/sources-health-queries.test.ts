@@ -171,7 +171,7 @@ describe("the sources list and the fleet", () => {
 
   it("counts sources by state and lists those needing attention, most urgent first", async () => {
     const fleet = await getFleetStates(NOW);
-    expect(fleet.counts).toEqual({ healthy: 1, quiet: 1, backing_off: 0, breaker_open: 1, disabled: 0, gone: 1 });
+    expect(fleet.counts).toEqual({ healthy: 1, new: 0, quiet: 1, backing_off: 0, breaker_open: 1, disabled: 0, gone: 1 });
     expect(fleet.attention.map((source) => source.displayTitle)).toEqual(["gone", "failing", "quiet"]);
     expect(fleet.attentionTotal).toBe(3);
   });

@@ -20,7 +20,8 @@ import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
 import { getMedianDuration } from "@/lib/health/get-median-duration";
 import { firstLogPage, listFetchLog, LOG_PAGE_SIZE } from "@/lib/health/list-fetch-log";
 import { listSourceEvents } from "@/lib/health/list-source-events";
-import { BADGE_WINDOW, deriveCachingBadges } from "@/lib/health/derive-caching-badges";
+import { BADGE_WINDOW, deriveCachingBadges, NO_EVIDENCE } from "@/lib/health/derive-caching-badges";
+import { listValidatorEvidence } from "@/lib/health/list-validator-evidence";
 import { sumDays } from "@/lib/health/fill-days";
 import { getRobotsNotice } from "@/lib/health/get-robots-notice";
 
@@ -44,13 +45,14 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const page = { before: single(query.before), after: single(query.after) };
   const now = new Date();
   const paged = Boolean(page.before || page.after);
-  const [source, recent, windows, days, pagedLog, events] = await Promise.all([
+  const [source, recent, windows, days, pagedLog, events, evidence] = await Promise.all([
     getSource(id),
     listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW, LOG_PAGE_SIZE + 1)),
     getOutcomeWindows(id, now),
     listDailyOutcomes(id, now, CHART_DAYS),
     paged ? listFetchLog(id, page) : null,
     listSourceEvents(id),
+    listValidatorEvidence({ sourceId: id, latest: BADGE_WINDOW }),
   ]);
   if (!source) notFound();
   const [median, robotsNotice] = await Promise.all([getMedianDuration(id, now, windows.d7.total), getRobotsNotice(source.feedUrl)]);
@@ -58,7 +60,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const totals = sumDays(days);
   return (
     <>
-      <SourceSummary source={source} health={classifySourceHealth(source, now)} />
+      <SourceSummary source={source} health={classifySourceHealth(source, now)} now={now} />
       {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
       {robotsNotice ? (
         <HealthSection id="robots" title="robots.txt">
@@ -91,8 +93,8 @@ export default async function SourcePage({ params, searchParams }: Props) {
         <DailyOutcomesChart days={days} id="source-daily" title={`Fetch outcomes per day for ${source.displayTitle}`} />
         <OutcomeLegend />
       </HealthSection>
-      <HealthSection id="caching" title="Publisher caching" intro={`What the last ${BADGE_WINDOW} fetches say about how this publisher's server handles caching, and what it means for them.`}>
-        <CachingBadges badges={deriveCachingBadges(recent)} />
+      <HealthSection id="caching" title="Publisher caching" intro={`What the last ${BADGE_WINDOW} answered fetches say about how this publisher's server handles caching, and what it means for them.`}>
+        <CachingBadges badges={deriveCachingBadges(evidence.get(id) ?? NO_EVIDENCE, recent)} />
       </HealthSection>
       <HealthSection id="log" title="Fetch log">
         <FetchLog rows={log.rows} basePath={`/sources/${id}`} newerCursor={log.newerCursor} olderCursor={log.olderCursor} paged={paged} />
