@@ -106,6 +106,7 @@ async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<
     counted.map((line) => ({
       sourceId: line.sourceId,
       consecutiveErrors: line.before!.consecutiveErrors,
+      failingSince: line.before!.failingSince,
       breakerState: line.before!.breakerState,
       breakerChangedAt: line.before!.breakerChangedAt,
       breakerCooldownSeconds: line.before!.breakerCooldownSeconds,

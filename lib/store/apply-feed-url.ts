@@ -30,6 +30,7 @@ export async function applyFeedUrl(tx: Tx, input: { sourceId: number; feedUrl: s
       publisherFloorSeconds: null,
       retryAfterUntil: null,
       consecutiveErrors: 0,
+      failingSince: null,
       consecutiveNotModified: 0,
       // The breaker judged the old address; the new one starts with a clean record.
       breakerState: "closed",

@@ -5,6 +5,8 @@ import type { Db } from "@/lib/db/prisma-client";
 export type BreakerCounters = {
   sourceId: number;
   consecutiveErrors: number;
+  /** The run of failures goes back with the count: an error that started it is forgiven too. */
+  failingSince: Date | null;
   breakerState: string;
   breakerChangedAt: Date | null;
   breakerCooldownSeconds: number | null;

@@ -36,6 +36,7 @@ export async function applyEnabled(tx: Tx, input: { sourceId: number; enabled: b
       nextDueAt: input.now,
       nextCheckReason: "re-enabled: fetched in the next round",
       consecutiveErrors: 0,
+      failingSince: null,
       breakerState: "closed",
       breakerCooldownSeconds: null,
       ...(source.breakerState !== "closed" ? { breakerChangedAt: input.now } : {}),

@@ -4,6 +4,7 @@ import type { Attempt } from "@/lib/round/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
 import type { RefusedBody } from "@/lib/round/refused-body";
 import { MAX_DETAIL_LENGTH } from "@/lib/store/fetch-row";
+import { nextFailingSince } from "@/lib/store/failing-since";
 
 export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; decision: Decision; newArticles: number }) {
   const { source, attempt, decision } = input;
@@ -21,6 +22,7 @@ export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; 
     publisherFloorSeconds: next.publisherFloorSeconds,
     consecutiveNotModified: next.consecutiveNotModified,
     consecutiveErrors: next.consecutiveErrors,
+    failingSince: nextFailingSince({ before: source, consecutiveErrors: next.consecutiveErrors, fetchStartedAt: attempt.startedAt }),
     breakerState: next.breakerState,
     breakerChangedAt: next.breakerChangedAt,
     breakerCooldownSeconds: next.breakerCooldownSeconds,

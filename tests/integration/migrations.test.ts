@@ -85,6 +85,47 @@ describe("the migration runner", () => {
     }
   });
 
+  it("dates the run of each source already failing from the fetch log when failingSince arrives (0010)", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0009_refused_body_limit") });
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 30, hours));
+    const before = createPrismaClient(target);
+    const ids: number[] = [];
+    try {
+      const create = async (feedUrl: string, consecutiveErrors: number, lastSuccessAt: Date | null) => {
+        const data = { feedUrl, title: feedUrl, consecutiveErrors, lastSuccessAt, lastFetchedAt: at(9) };
+        ids.push((await before.source.create({ data, select: { id: true } })).id);
+        return ids.at(-1)!;
+      };
+      const logged = await create("http://127.0.0.1/logged", 2, at(1));
+      const fetched = (sourceId: number, hours: number, outcome: string, errorKind: string | null) =>
+        before.fetch.create({ data: { sourceId, startedAt: at(hours), durationMs: 5, outcome, errorKind }, select: { id: true } });
+      // An error before the last success, the success, our own database's error, then the run.
+      await fetched(logged, 0, "error", "http_5xx");
+      await fetched(logged, 1, "ok", null);
+      await fetched(logged, 2, "error", "database");
+      await fetched(logged, 3, "error", "http_5xx");
+      await fetched(logged, 4, "error", "timeout");
+      await create("http://127.0.0.1/pruned", 4, at(1));
+      await fetched(await create("http://127.0.0.1/healthy", 0, at(5)), 3, "error", "http_5xx");
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const rows = await after.source.findMany({ orderBy: { id: "asc" }, select: { id: true, failingSince: true } });
+      expect(rows).toEqual([
+        { id: ids[0], failingSince: at(3) },
+        // Its log pruned: the last fetch is the earliest date known.
+        { id: ids[1], failingSince: at(9) },
+        { id: ids[2], failingSince: null },
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("leaves a schema every model can be written to and read from", async () => {
     const { target } = emptyTarget();
     await runMigrations(target);
