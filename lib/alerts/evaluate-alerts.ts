@@ -12,11 +12,9 @@ import { readNotifyTarget } from "@/lib/notify/notify-target";
 import { kickNotifySender } from "@/lib/notify/notify-sender";
 import { listOpenAlerts, writeAlertPlan, type AlertWriteReport } from "@/lib/store/alerts";
 import { deleteSetting, writeSetting } from "@/lib/store/settings";
+import { ALERTS_FAILURE_SETTING } from "@/lib/alerts/failure-setting";
 
 const log = createLogger("alerts");
-
-/** The last evaluation's failure ({ at, message }), until an evaluation succeeds. */
-export const ALERTS_FAILURE_SETTING = "alerts_evaluation_failure";
 
 export type EvaluateInput = { now: Date; fetchedSourceIds: readonly number[]; env: Pick<Env, "TIDINGS_NOTIFY_URL" | "TIDINGS_NOTIFY_FORMAT" | "TIDINGS_PUBLIC_URL"> };
 
@@ -35,7 +33,7 @@ export async function evaluateAlerts(db: Db, input: EvaluateInput): Promise<Aler
     now: input.now,
     notify: target !== null,
     sources: new Map(subjects.map((subject) => [subject.facts.id, subject.facts])),
-    linkTo: (sourceId) => (sourceId === null ? `${base}/health#alerts` : `${base}/sources/${sourceId}`),
+    linkTo: (sourceId) => (sourceId === null ? `${base}/health#attention` : `${base}/sources/${sourceId}`),
   });
   log.info(`alerts: ${report.started} started, ${report.cleared} cleared`);
   if (target !== null) kickNotifySender();

@@ -12,7 +12,7 @@ const started: NotificationDocument = {
   reason: "the last 3 fetches each got new validators",
   url: "https://tidings.example/sources/12",
 };
-const cleared: NotificationDocument = { ...started, event: "alert.cleared", source: null, alert: "fleet_drift", url: "/health#alerts" };
+const cleared: NotificationDocument = { ...started, event: "alert.cleared", source: null, alert: "fleet_drift", url: "/health#attention" };
 
 describe("notification formats", () => {
   it("tidings: the document itself, to the URL as configured", () => {
@@ -47,7 +47,7 @@ describe("notification formats", () => {
   it("apprise: title, body and type", () => {
     expect(JSON.parse(formatNotification(cleared, "apprise", new URL("http://localhost:8000/notify/tidings")).body)).toEqual({
       title: "Cleared: Rounds running late",
-      body: `no longer: ${cleared.reason}\n/health#alerts`,
+      body: `no longer: ${cleared.reason}\n/health#attention`,
       type: "success",
     });
   });
