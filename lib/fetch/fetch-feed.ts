@@ -50,6 +50,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
   let response: Dispatcher.ResponseData | null = null;
   // An object, not a `let`: the turn is taken in the send callback and released in `finally`.
   const held: { turn: Extract<LaneTurn, { go: true }> | null } = { turn: null };
+  let laneWaitMs = 0;
 
   const describe = (permanentRedirectUrl: string | null = null): ResponseMeta => ({
     requestedUrl: request.url,
@@ -61,6 +62,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     bytesReceived: counter.bytes,
     // Time with the publisher: a wait for the lane's turn (the host gap, a robots.txt read) is not its cost.
     durationMs: Math.round(budget.elapsedMs()),
+    laneWaitMs: Math.round(laneWaitMs),
     headers: response === null ? NO_HEADERS : pickHeaders(response.headers),
   });
   const fail = (errorKind: ErrorKind, detail: string, meta = describe()): Extract<FetchResult, { outcome: "error" }> => ({
@@ -85,6 +87,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
         const granted = options.lane ? await options.lane(next) : null;
         if (granted && !granted.go) return { refused: granted };
         held.turn = granted;
+        laneWaitMs += granted?.waitedMs ?? 0;
         budget.run();
         phase = "headers";
         url = next;

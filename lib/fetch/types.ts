@@ -53,6 +53,8 @@ export type ResponseMeta = {
   /** Bytes read from the socket for the body (compressed size when the body was compressed). */
   bytesReceived: number;
   durationMs: number;
+  /** Time spent waiting for the lane's turns (every hop), which durationMs leaves out. */
+  laneWaitMs: number;
   /** Selected response headers, raw strings exactly as received (null when absent). */
   headers: {
     etag: string | null;
@@ -79,5 +81,5 @@ export type FetchResult =
  * the caller, so the fetch layer never imports the round: it asks for a turn, sends, reads, and
  * gives the turn back. A refused turn (robots.txt) sends nothing and becomes an error outcome.
  */
-export type LaneTurn = { go: true; release(): void } | { go: false; errorKind: ErrorKind; detail: string };
+export type LaneTurn = { go: true; release(): void; /** How long the turn took to come, on the lane's clock. */ waitedMs: number } | { go: false; errorKind: ErrorKind; detail: string };
 export type RequestLane = (url: URL) => Promise<LaneTurn>;

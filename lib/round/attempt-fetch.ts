@@ -27,7 +27,7 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   const startedAt = clock.now();
   const refusal = readRefusal(source, options.maxBodyBytes);
   const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
-  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null };
+  const base = { sourceId: source.id, startedAt, meta: result.meta, manual, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null, parseMs: null };
   const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: clock.now(), ...fields });
 
   if (result.outcome === "not_modified") {
@@ -47,11 +47,15 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
     return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) });
   }
   const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, contentLocation: result.meta.headers.contentLocation, url: result.meta.finalUrl });
-  if (parsed.ok) return finish({ ...withBody, outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading });
-  if (parsed.errorKind === "not_a_feed") return finish(await followFeedLink(result, bodyHash, options, helpers));
+  const { parseMs } = parsed;
+  if (parsed.ok) return finish({ ...withBody, outcome: "ok", errorKind: null, detail: null, feed: parsed.feed, reading: parsed.reading, parseMs });
+  if (parsed.errorKind === "not_a_feed") {
+    const followed = await followFeedLink(result, bodyHash, options, helpers);
+    return finish({ ...followed, parseMs: parseMs + (followed.parseMs ?? 0) });
+  }
   // A body we cannot read is not a success: the validators of the content we hold stay as they
   // were; this body's own are remembered apart (lib/round/refused-body.ts).
-  return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail, refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash, options.maxBodyBytes) });
+  return finish({ parseMs, bodyBytes: result.body.length, outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail, refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash, options.maxBodyBytes) });
 }
 
 /**
@@ -79,7 +83,7 @@ async function followFeedLink(page: OkResult, pageHash: string, options: FetchOp
   if (found.status === "refused") {
     return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, refused: describeRefusal("not_a_feed", found.detail, page.meta, pageHash, options.maxBodyBytes) };
   }
-  if (found.status === "failed") return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, meta: found.meta };
+  if (found.status === "failed") return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, meta: found.meta, parseMs: found.parseMs ?? null };
   return {
     outcome: "ok",
     errorKind: null,
@@ -90,5 +94,6 @@ async function followFeedLink(page: OkResult, pageHash: string, options: FetchOp
     feed: found.feed,
     reading: found.reading,
     discoveredFeedUrl: found.feedUrl,
+    parseMs: found.parseMs,
   };
 }

@@ -28,6 +28,8 @@ export type Attempt = {
   discoveredFeedUrl: string | null;
   /** The parsed feed of an ok attempt with a changed body, else null. */
   feed: ParsedFeed | null;
+  /** Time spent parsing (discovery's second parse included); null when no body was parsed. */
+  parseMs: number | null;
   /** How that feed's body was read (encoding, and whether the XML had to be recovered), else null. */
   reading: BodyReading | null;
   manual: boolean;

@@ -18,8 +18,8 @@ export type Discovery =
   /** 0 or several links, or the one is followed already: a verdict on this page, kept as its refusal. */
   | { status: "refused"; detail: string }
   /** The one link did not give a feed: worth trying again with the page, so nothing is remembered. */
-  | { status: "failed"; detail: string; meta: ResponseMeta }
-  | { status: "found"; feedUrl: string; meta: ResponseMeta; body: Buffer; feed: ParsedFeed; reading: BodyReading };
+  | { status: "failed"; detail: string; meta: ResponseMeta; parseMs?: number }
+  | { status: "found"; feedUrl: string; meta: ResponseMeta; body: Buffer; feed: ParsedFeed; reading: BodyReading; parseMs: number };
 
 const LISTED_LINKS = 3;
 
@@ -48,20 +48,26 @@ export async function discoverInFetch(
   const fetched = await fetchFeed({ url: target, etag: null, lastModified: null }, options);
   const meta = combineMeta(page.meta, fetched.meta);
   // A failure is recorded against the page (the source's own URL), at the cost of both requests.
-  const pageMeta = { ...page.meta, bytesReceived: meta.bytesReceived, durationMs: meta.durationMs };
+  const pageMeta = { ...page.meta, bytesReceived: meta.bytesReceived, durationMs: meta.durationMs, laneWaitMs: meta.laneWaitMs };
   if (fetched.outcome !== "ok") {
     const why = fetched.outcome === "error" ? fetched.detail : "HTTP 304 to a request without validators";
     return { status: "failed", detail: `an HTML page whose feed link ${target} failed: ${why}`, meta: pageMeta };
   }
   const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, contentLocation: fetched.meta.headers.contentLocation, url: fetched.meta.finalUrl });
   if (!parsed.ok) {
-    return { status: "failed", detail: `an HTML page whose feed link ${target} is not a feed either: ${parsed.detail}`, meta: pageMeta };
+    return { status: "failed", detail: `an HTML page whose feed link ${target} is not a feed either: ${parsed.detail}`, meta: pageMeta, parseMs: parsed.parseMs };
   }
   // As when subscribing: a permanent redirect on this first request is adopted at once.
-  return { status: "found", feedUrl: fetched.meta.permanentRedirectUrl ?? target, meta, body: fetched.body, feed: parsed.feed, reading: parsed.reading };
+  return { status: "found", feedUrl: fetched.meta.permanentRedirectUrl ?? target, meta, body: fetched.body, feed: parsed.feed, reading: parsed.reading, parseMs: parsed.parseMs };
 }
 
-/** The feed's response, with what both requests cost the publisher (bytes, time). */
+/** The feed's response, with what both requests cost the publisher (bytes, time) and waited in the lane. */
 function combineMeta(page: ResponseMeta, feed: ResponseMeta): ResponseMeta {
-  return { ...feed, permanentRedirectUrl: null, bytesReceived: page.bytesReceived + feed.bytesReceived, durationMs: page.durationMs + feed.durationMs };
+  return {
+    ...feed,
+    permanentRedirectUrl: null,
+    bytesReceived: page.bytesReceived + feed.bytesReceived,
+    durationMs: page.durationMs + feed.durationMs,
+    laneWaitMs: page.laneWaitMs + feed.laneWaitMs,
+  };
 }

@@ -28,6 +28,7 @@ export function processLaneQueue(): LaneQueue {
 
 /** Waits for this process's turn and the domain's gap; the caller MUST release the turn. */
 export async function takeTurn(url: URL, gapMs: number, lane: LaneQueue = processLaneQueue()): Promise<Extract<LaneTurn, { go: true }>> {
+  const asked = lane.clock.monotonicMs();
   let open!: () => void;
   const previous = lane.tail;
   lane.tail = new Promise<void>((resolve) => (open = resolve));
@@ -38,6 +39,7 @@ export async function takeTurn(url: URL, gapMs: number, lane: LaneQueue = proces
   let released = false;
   return {
     go: true,
+    waitedMs: lane.clock.monotonicMs() - asked,
     release() {
       if (released) return;
       released = true;

@@ -21,10 +21,13 @@ const log = createLogger("fetch");
 export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
   const lane = settings.robots === "off" ? laneWithGap(settings.hostGapMs, settings.laneQueue) : robotsCheckedLane(db, settings);
   return async (url) => {
+    // The wait counts from here: the hold's lookup and a robots.txt read delay the request as the gap does.
+    const asked = settings.clock.monotonicMs();
     // A hold that cannot be looked up (the database failed) holds nothing back, as for robots.txt.
     const heldUntil = await findHostHold(db, url.href, settings.clock.now()).catch(() => null);
     if (heldUntil) return { go: false, errorKind: "rate_limited", detail: `${url.hostname} asked to wait until ${heldUntil.toISOString()} (Retry-After): not asked` };
-    return lane(url);
+    const turn = await lane(url);
+    return turn.go ? { ...turn, waitedMs: settings.clock.monotonicMs() - asked } : turn;
   };
 }
 

@@ -79,9 +79,14 @@ async function runUnderLease(db: Db, settings: RoundSettings, options: RoundOpti
   if (fault) return failedReport(roundId, lines, tally, `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`);
   await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
   log.info(
-    `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}`,
+    `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}${describeLeft(tally)}`,
   );
   return { status: "completed", roundId, lines, tally };
+}
+
+function describeLeft(tally: RoundTally): string {
+  const left = [tally.leftForBudget > 0 ? `${tally.leftForBudget} for the budget` : null, tally.leftForHostHold > 0 ? `${tally.leftForHostHold} for a host hold` : null].filter(Boolean);
+  return left.length > 0 ? ` left: ${left.join(", ")}` : "";
 }
 
 function failedReport(roundId: number | null, lines: FetchLine[], tally: RoundTally, reason: string): RoundReport {

@@ -47,6 +47,10 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
     if (options.shouldStop?.()) break;
     if (clock.monotonicMs() > deadline) {
       tally.budgetExhausted = queue.length + setAside.length > 0;
+      // A source whose host is held would not have been asked even with time left: the hold kept it.
+      const left = [...queue, ...setAside];
+      tally.leftForHostHold = left.filter(heldUntil).length;
+      tally.leftForBudget = left.length - tally.leftForHostHold;
       break;
     }
     let listed = queue.shift();
@@ -58,6 +62,7 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
         const firstEnd = Math.min(...setAside.map((candidate) => holds.get(hostOf(candidate.feedUrl)) ?? 0));
         if (firstEnd - clock.now().getTime() > deadline - clock.monotonicMs()) {
           log.info(`round ${roundId}: ${setAside.length} source(s) held by Retry-After past the budget stay due for the next round`);
+          tally.leftForHostHold = setAside.length;
           break;
         }
         await clock.sleep(Math.max(1, Math.min(HOLD_POLL_MS, firstEnd - clock.now().getTime())));
@@ -115,7 +120,7 @@ async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<
 }
 
 export function emptyTally(sourcesDue: number): RoundTally {
-  return { sourcesDue, sourcesAttempted: 0, okCount: 0, notModifiedCount: 0, errorCount: 0, newArticles: 0, bytesReceived: 0, offline: false, budgetExhausted: false };
+  return { sourcesDue, sourcesAttempted: 0, okCount: 0, notModifiedCount: 0, errorCount: 0, newArticles: 0, bytesReceived: 0, offline: false, budgetExhausted: false, leftForBudget: 0, leftForHostHold: 0 };
 }
 
 function addToTally(tally: RoundTally, line: FetchLine): void {

@@ -14,7 +14,7 @@ import type { SubscribeInput, SubscribeResult } from "@/lib/sources/subscribe";
 export async function recordFirstFetch(
   db: Db,
   settings: RoundSettings,
-  input: { input: SubscribeInput; feedUrl: string; fetched: Extract<FetchResult, { outcome: "ok" }>; parsed: ParsedFeed; reading: BodyReading; startedAt: Date },
+  input: { input: SubscribeInput; feedUrl: string; fetched: Extract<FetchResult, { outcome: "ok" }>; parsed: ParsedFeed; reading: BodyReading; parseMs: number; startedAt: Date },
 ): Promise<SubscribeResult> {
   const { fetched, parsed } = input;
   const title = input.input.title?.trim() || parsed.title || new URL(input.feedUrl).host;
@@ -34,6 +34,7 @@ export async function recordFirstFetch(
     discoveredFeedUrl: null,
     feed: parsed,
     reading: input.reading,
+    parseMs: input.parseMs,
     manual: true,
   };
   const stored = await recordFetch(db, {

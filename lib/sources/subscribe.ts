@@ -48,7 +48,7 @@ export async function subscribe(db: Db, roundSettings: RoundSettings, input: Sub
       const movedDuplicate = await findExisting(db, feedUrl);
       if (movedDuplicate) return alreadySubscribed(movedDuplicate);
     }
-    return recordFirstFetch(db, settings, { input, feedUrl, fetched, parsed: parsed.feed, reading: parsed.reading, startedAt });
+    return recordFirstFetch(db, settings, { input, feedUrl, fetched, parsed: parsed.feed, reading: parsed.reading, parseMs: parsed.parseMs, startedAt });
   }
   if (parsed.errorKind === "not_a_feed" && hops < MAX_DISCOVERY_HOPS) {
     const candidates = discoverFeeds(fetched.body.toString("utf8"), fetched.meta.finalUrl);

@@ -4,7 +4,7 @@ import type { Attempt } from "@/lib/round/attempt";
 /** Fetch.detail is for people, and bounded so that a hostile server cannot bloat the log. */
 export const MAX_DETAIL_LENGTH = 500;
 
-export function buildFetchRow(input: { attempt: Attempt; roundId: number | null; newArticles: number; updatedArticles: number }) {
+export function buildFetchRow(input: { attempt: Attempt; roundId: number | null; newArticles: number; updatedArticles: number; dueAt: Date }) {
   const { attempt } = input;
   const { meta } = attempt;
   return {
@@ -32,7 +32,21 @@ export function buildFetchRow(input: { attempt: Attempt; roundId: number | null;
     encoding: attempt.reading?.encoding ?? null,
     encodingSource: attempt.reading?.encodingSource ?? null,
     xmlRecovery: attempt.reading?.xmlRecovery?.slice(0, MAX_DETAIL_LENGTH) ?? null,
+    parseMs: attempt.parseMs === null ? null : Math.round(attempt.parseMs),
+    laneWaitMs: Math.round(meta.laneWaitMs),
+    driftMs: measureDrift(attempt, input.roundId, input.dueAt),
   };
+}
+
+/**
+ * How late a scheduled fetch started against the time its source was due (the source's nextDueAt
+ * as the round read it). "Fetch now" and a subscription's first fetch (no round) were asked for by
+ * a person, not by the schedule: they have no drift. A round's first fetch of an imported source
+ * does (it was due when it was added, and waited for a round like any other).
+ */
+export function measureDrift(attempt: Pick<Attempt, "startedAt" | "manual">, roundId: number | null, dueAt: Date): number | null {
+  if (roundId === null || attempt.manual) return null;
+  return attempt.startedAt.getTime() - dueAt.getTime();
 }
 
 function parseMaxAge(cacheControl: string | null): number | null {

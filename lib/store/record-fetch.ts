@@ -67,7 +67,7 @@ async function planFetch(db: Db, read: ReadRows, input: RecordFetchInput, source
   const statements = [
     ...articles.statements,
     updateById(db, "Source", source.id, updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now })),
-    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId: input.roundId, newArticles, updatedArticles }))),
+    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId: input.roundId, newArticles, updatedArticles, dueAt: source.nextDueAt }))),
     ...decision.events.map((event) => insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail })),
     ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)] : []),
     insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),

@@ -16,6 +16,10 @@ export type RoundTally = {
   bytesReceived: number;
   offline: boolean;
   budgetExhausted: boolean;
+  /** Due sources not reached before the budget ran out. */
+  leftForBudget: number;
+  /** Due sources whose host's Retry-After hold outlasted the round (set aside, never asked). */
+  leftForHostHold: number;
 };
 
 export async function startRound(db: Db, input: { trigger: RoundTrigger; instanceId: string; startedAt: Date }): Promise<number> {

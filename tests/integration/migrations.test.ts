@@ -61,10 +61,12 @@ describe("the migration runner", () => {
     try {
       // `select: { id }` everywhere: today's client must not ask the old schema for later columns.
       const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" }, select: { id: true } });
-      const round = await before.$queryRawUnsafe<{ id: number }[]>(
-        `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${target.provider === "sqlite" ? "1764460800000" : "now()"}, 'cli', 'old', 1) RETURNING "id"`,
+      const then = target.provider === "sqlite" ? "1764460800000" : "now()";
+      const round = await before.$queryRawUnsafe<{ id: number }[]>(`INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${then}, 'cli', 'old', 1) RETURNING "id"`);
+      // Raw too: today's client would write columns with defaults (laneWaitMs) that 0001 lacks.
+      await before.$executeRawUnsafe(
+        `INSERT INTO "Fetch" ("sourceId", "roundId", "startedAt", "durationMs", "outcome", "httpStatus") VALUES (${source.id}, ${Number(round[0]!.id)}, ${then}, 5, 'ok', 200)`,
       );
-      await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 }, select: { id: true } });
       await before.article.create({
         select: { id: true },
         data: { sourceId: source.id, dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
@@ -77,7 +79,9 @@ describe("the migration runner", () => {
     const after = createPrismaClient(target);
     try {
       const fetch = await after.fetch.findFirstOrThrow({ include: { round: true } });
-      expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false });
+      expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false, leftForBudget: 0, leftForHostHold: 0 });
+      // A fetch from before 0011: no parse time or drift known, no lane wait.
+      expect(fetch).toMatchObject({ durationMs: 5, parseMs: null, laneWaitMs: 0, driftMs: null });
       const found = await querySql<{ title: string }>(after, target.provider, Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("ownership", target.provider)}`);
       expect(found).toEqual([{ title: "Written before search" }]);
     } finally {

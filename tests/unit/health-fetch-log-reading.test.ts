@@ -9,7 +9,7 @@ const row = (fields: Partial<FetchLogRow>): FetchLogRow => ({
   id: 1, sourceId: 1, roundId: null, startedAt: new Date("2026-12-01T10:00:00Z"), durationMs: 12, outcome: "ok", errorKind: null, httpStatus: 200,
   bytesReceived: 600, bodyBytes: 600, entriesSeen: 2, newArticles: 2, updatedArticles: 0, bodyUnchanged: false, conditional: false,
   etagReceived: null, lastModifiedReceived: null, contentEncoding: null, maxAgeSeconds: null, redirectUrl: null, manual: false, detail: null,
-  encoding: null, encodingSource: null, xmlRecovery: null, ...fields,
+  encoding: null, encodingSource: null, xmlRecovery: null, parseMs: null, laneWaitMs: 0, driftMs: null, ...fields,
 });
 
 describe("the fetch log shows how each body was read", () => {

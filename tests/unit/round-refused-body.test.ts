@@ -15,6 +15,7 @@ const meta = (headers: Partial<ResponseMeta["headers"]>): ResponseMeta => ({
   conditional: true,
   bytesReceived: 0,
   durationMs: 1,
+  laneWaitMs: 0,
   headers: { ...NO_HEADERS, ...headers },
 });
 

@@ -1,0 +1,61 @@
+// The fleet's scheduler drift (Fetch.driftMs: how late scheduled fetches started against their due
+// time): median and p95 per UTC day over a window, and over the last 24 hours. Read by the fleet
+// page's drift chart and by the alert on the fleet's drift p95. Takes the database as an argument
+// (no `server-only`): a round or the command line may ask it too.
+//
+// The database ranks the values and hands back two rows per day (nearest rank: the value at rank
+// ceil(p × n)), so a month of fetch log is never loaded into the process.
+import { Prisma } from "@/lib/generated/sqlite";
+import { providerOf, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
+
+export type DriftFigures = { fetches: number; medianMs: number; p95Ms: number };
+export type DriftDay = DriftFigures & { day: string };
+export type FleetDrift = {
+  /** UTC days (YYYY-MM-DD), oldest first; only days with scheduled fetches. */
+  days: DriftDay[];
+  /** The last 24 hours up to `now`; null when no scheduled fetch started in them. */
+  last24h: DriftFigures | null;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `days` UTC days up to and including today's; `now` bounds the window's end (a test's clock). */
+export async function readFleetDrift(db: Db, { now, days }: { now: Date; days: number }): Promise<FleetDrift> {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`readFleetDrift: days must be a positive integer (got ${days})`);
+  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
+  const dayKey = providerOf(db) === "postgresql" ? `to_char("startedAt", 'YYYY-MM-DD')` : `substr("startedAt", 1, 10)`;
+  const [perDay, recent] = await Promise.all([
+    rankDrift(db, Prisma.raw(dayKey), firstDay, now),
+    rankDrift(db, Prisma.raw(`'last24h'`), new Date(now.getTime() - DAY_MS), now),
+  ]);
+  const last24h = recent.get("last24h");
+  return {
+    days: [...perDay.values()].sort((a, b) => a.day.localeCompare(b.day)),
+    last24h: last24h ? { fetches: last24h.fetches, medianMs: last24h.medianMs, p95Ms: last24h.p95Ms } : null,
+  };
+}
+
+type RankedRow = { bucket: string; n: number | bigint | string; position: number | bigint | string; driftMs: number };
+
+async function rankDrift(db: Db, bucket: Prisma.Sql, from: Date, to: Date): Promise<Map<string, DriftDay>> {
+  // (n + 1) / 2 and (95n + 99) / 100 are ceil(n / 2) and ceil(0.95 n) in integer arithmetic, which
+  // both databases share (SQLite has no ceil() in every build).
+  const rows = await sqlReaderOf(db).all<RankedRow>(Prisma.sql`
+    SELECT "bucket", "n", "position", "driftMs" FROM (
+      SELECT "bucket", "driftMs",
+        ROW_NUMBER() OVER (PARTITION BY "bucket" ORDER BY "driftMs") AS "position",
+        COUNT(*) OVER (PARTITION BY "bucket") AS "n"
+      FROM (SELECT ${bucket} AS "bucket", "driftMs" FROM "Fetch" WHERE "startedAt" >= ${from} AND "startedAt" <= ${to} AND "driftMs" IS NOT NULL) AS "scheduled"
+    ) AS "ranked"
+    WHERE "position" = ("n" + 1) / 2 OR "position" = (95 * "n" + 99) / 100`);
+  const figures = new Map<string, DriftDay>();
+  for (const row of rows) {
+    const n = Number(row.n);
+    const position = Number(row.position);
+    const entry = figures.get(row.bucket) ?? { day: row.bucket, fetches: n, medianMs: 0, p95Ms: 0 };
+    if (position === Math.floor((n + 1) / 2)) entry.medianMs = Number(row.driftMs);
+    if (position === Math.floor((95 * n + 99) / 100)) entry.p95Ms = Number(row.driftMs);
+    figures.set(row.bucket, entry);
+  }
+  return figures;
+}

@@ -1,0 +1,9 @@
+-- AlterTable
+ALTER TABLE "Fetch" ADD COLUMN     "driftMs" INTEGER,
+ADD COLUMN     "laneWaitMs" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "parseMs" INTEGER;
+
+-- AlterTable
+ALTER TABLE "Round" ADD COLUMN     "leftForBudget" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "leftForHostHold" INTEGER NOT NULL DEFAULT 0;
+
