@@ -5,7 +5,8 @@ import type { Db } from "@/lib/db/prisma-client";
 import { getEnv, type Env } from "@/lib/env";
 import { describeError } from "@/lib/describe-error";
 import { createLogger } from "@/lib/log";
-import { SOURCE_ALERT_RULES } from "@/lib/health/alert-rules";
+import { FLEET_ALERT_RULES, SOURCE_ALERT_RULES, type FleetAlertInput } from "@/lib/health/alert-rules";
+import { readFleetDrift } from "@/lib/health/read-fleet-drift";
 import { planAlertChanges, type Verdict } from "@/lib/health/plan-alert-changes";
 import { readSourceAlertInputs } from "@/lib/alerts/read-alert-inputs";
 import { readNotifyTarget } from "@/lib/notify/notify-target";
@@ -22,9 +23,11 @@ export async function evaluateAlerts(db: Db, input: EvaluateInput): Promise<Aler
   const open = await listOpenAlerts(db);
   const openSources = open.flatMap((alert) => (alert.sourceId === null ? [] : [alert.sourceId]));
   const subjects = await readSourceAlertInputs(db, { now: input.now, sourceIds: [...input.fetchedSourceIds, ...openSources] });
-  const verdicts: Verdict[] = subjects.flatMap((subject) =>
-    SOURCE_ALERT_RULES.map((rule) => ({ kind: rule.kind, sourceId: subject.facts.id, reason: rule.evaluate(subject.input) })),
-  );
+  const fleet: FleetAlertInput = { drift: (await readFleetDrift(db, { now: input.now, days: 1 })).last24h };
+  const verdicts: Verdict[] = [
+    ...subjects.flatMap((subject) => SOURCE_ALERT_RULES.map((rule) => ({ kind: rule.kind, sourceId: subject.facts.id, reason: rule.evaluate(subject.input) }))),
+    ...FLEET_ALERT_RULES.map((rule) => ({ kind: rule.kind, sourceId: null, reason: rule.evaluate(fleet) })),
+  ];
   const plan = planAlertChanges(open, verdicts);
   if (plan.start.length === 0 && plan.clear.length === 0) return { started: 0, cleared: 0 };
   const target = await readNotifyTarget(db, input.env);

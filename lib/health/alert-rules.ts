@@ -28,6 +28,8 @@ export const MIN_SIZE_SAMPLES = 3;
 export const SIZE_WINDOW_DAYS = 30;
 /** The fleet's schedule drift p95 (last 24 h) above this: the rounds do not keep up. */
 export const DRIFT_P95_LIMIT_MS = 15 * 60 * 1000;
+/** A p95 needs 20 fetches to mean "1 in 20": below that it is the one latest fetch. */
+export const MIN_DRIFT_FETCHES = 20;
 
 /** A day's roll-up (FetchDaily): its UTC day and counts. */
 export type DailyCounts = { day: string; notModified: number; conditional: number };
@@ -52,8 +54,8 @@ export type SourceAlertInput = {
 };
 
 export type FleetAlertInput = {
-  /** p95 of schedule drift over the last 24 h; null without fetches to measure. */
-  driftP95Ms: number | null;
+  /** Schedule drift over the last 24 h (lib/health/read-fleet-drift.ts); null without scheduled fetches. */
+  drift: { fetches: number; p95Ms: number } | null;
 };
 
 type Rule<Input> = { kind: AlertKind; evaluate: (input: Input) => string | null };
@@ -117,8 +119,9 @@ function judgeSizeJump(input: SourceAlertInput): string | null {
 }
 
 function judgeFleetDrift(input: FleetAlertInput): string | null {
-  if (input.driftP95Ms === null || input.driftP95Ms <= DRIFT_P95_LIMIT_MS) return null;
-  return `1 fetch in 20 started ${Math.round(input.driftP95Ms / 60_000)} min or more after it was due (p95 of the last 24 h; the limit is ${DRIFT_P95_LIMIT_MS / 60_000} min): the rounds do not keep up with the sources`;
+  const { drift } = input;
+  if (drift === null || drift.fetches < MIN_DRIFT_FETCHES || drift.p95Ms <= DRIFT_P95_LIMIT_MS) return null;
+  return `1 fetch in 20 started ${Math.round(drift.p95Ms / 60_000)} min or more after it was due (p95 of ${drift.fetches} fetches in the last 24 h; the limit is ${DRIFT_P95_LIMIT_MS / 60_000} min): the rounds do not keep up with the sources`;
 }
 
 /** The UTC day `days` days before `now`, as FetchDaily writes it (YYYY-MM-DD). */

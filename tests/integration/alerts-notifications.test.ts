@@ -150,6 +150,36 @@ describe("alerts after a round, delivered through the outbox", () => {
   });
 });
 
+describe("the fleet drift alert", () => {
+  /** Fetch rows of the last hours with a known drift (a scheduled fetch that started late). */
+  async function addDriftRows(sourceId: number, count: number, driftMs: number): Promise<void> {
+    const startedAt = new Date(Date.now() - 3600_000);
+    await world.database.db.fetch.createMany({ data: Array.from({ length: count }, () => ({ sourceId, startedAt, durationMs: 10, outcome: "not_modified", httpStatus: 304, driftMs })) });
+  }
+
+  it("starts when the drift p95 of the last 24 h is over 15 min, and clears when it is back under", async () => {
+    world.publisher.setRoute("/fleet.xml", feed({ body: SMALL }));
+    const id = await addDueSource(world.database.db, world.publisher.url("/fleet.xml"));
+    // 18 on time (1 min) and 2 at 20 min: with the round's own fetch, 2 of 21 are late and the
+    // nearest-rank p95 (the 20th value) is 20 min.
+    await addDriftRows(id, 18, 60_000);
+    await addDriftRows(id, 2, 20 * 60_000);
+    await round();
+    const [alert] = await world.database.db.alert.findMany({ where: { kind: "fleet_drift" } });
+    expect(alert).toMatchObject({ sourceId: null, clearedAt: null });
+    expect(alert!.reason).toMatch(/started 20 min or more after it was due \(p95 of 21 fetches/);
+    expect(await deliver()).toEqual({ attempted: 1, delivered: 1, failed: 0 });
+    expect(documents()).toEqual([{ event: "alert.started", source: null, alert: "fleet_drift", since: alert!.startedAt.toISOString(), reason: alert!.reason, url: "/health#attention" }]);
+
+    // 20 more on time: 2 late of 42, the p95 (the 40th value) is on time again.
+    await addDriftRows(id, 20, 60_000);
+    await round();
+    expect((await world.database.db.alert.findUniqueOrThrow({ where: { id: alert!.id } })).clearedAt).not.toBeNull();
+    expect(await deliver()).toEqual({ attempted: 1, delivered: 1, failed: 0 });
+    expect(documents().map((document) => document.event)).toEqual(["alert.started", "alert.cleared"]);
+  });
+});
+
 describe("the sender's guard and limits", () => {
   it("refuses a notify URL on a private address that is not this machine, without retrying", async () => {
     world.publisher.setRoute("/gone.xml", status(410));

@@ -3,6 +3,7 @@ import {
   DRIFT_P95_LIMIT_MS,
   FLEET_ALERT_RULES,
   MIN_CONDITIONAL,
+  MIN_DRIFT_FETCHES,
   SOURCE_ALERT_RULES,
   type AlertKind,
   type DailyCounts,
@@ -89,14 +90,15 @@ describe("the source alert rules", () => {
 describe("the fleet drift rule", () => {
   const [rule] = FLEET_ALERT_RULES;
   it.each([
-    { p95: null, active: false },
-    { p95: DRIFT_P95_LIMIT_MS, active: false },
-    { p95: DRIFT_P95_LIMIT_MS + 1, active: true },
-    { p95: 22 * 60_000, active: true },
-  ])("p95 $p95 ms: active $active", ({ p95, active }) => {
-    const verdict = rule!.evaluate({ driftP95Ms: p95 });
+    { drift: null, active: false },
+    { drift: { fetches: 100, p95Ms: DRIFT_P95_LIMIT_MS }, active: false },
+    { drift: { fetches: 100, p95Ms: DRIFT_P95_LIMIT_MS + 1 }, active: true },
+    { drift: { fetches: MIN_DRIFT_FETCHES - 1, p95Ms: 60 * 60_000 }, active: false },
+    { drift: { fetches: MIN_DRIFT_FETCHES, p95Ms: 22 * 60_000 }, active: true },
+  ])("drift $drift: active $active", ({ drift, active }) => {
+    const verdict = rule!.evaluate({ drift });
     expect(verdict !== null).toBe(active);
-    if (p95 === 22 * 60_000) expect(verdict).toMatch(/started 22 min or more after it was due .* limit is 15 min/);
+    if (drift?.p95Ms === 22 * 60_000) expect(verdict).toMatch(/started 22 min or more after it was due \(p95 of 20 fetches .* limit is 15 min/);
   });
 });
 
