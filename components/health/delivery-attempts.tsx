@@ -49,7 +49,7 @@ export function DeliveryAttemptsTable({ deliveries, target }: { deliveries: Deli
                     </td>
                     <td className={styles.num}>{attempt.httpStatus ?? "–"}</td>
                     <td className={styles.num}>{formatMs(attempt.durationMs)}</td>
-                    <td>{delivered ? "delivered" : notification.failedAt ? `given up: ${notification.failure}` : `${attempt.error}; will retry`}</td>
+                    <td>{delivered ? "delivered" : describeFailedAttempt(attempt.error ?? "", notification)}</td>
                   </tr>
                 );
               })}
@@ -59,4 +59,11 @@ export function DeliveryAttemptsTable({ deliveries, target }: { deliveries: Deli
       )}
     </>
   );
+}
+
+/** A failed attempt, told with what came of its notification since. */
+function describeFailedAttempt(error: string, notification: { deliveredAt: Date | null; failedAt: Date | null; failure: string | null }): string {
+  if (notification.deliveredAt) return `${error}; delivered on a later attempt`;
+  if (notification.failedAt) return `${error}; given up: ${notification.failure}`;
+  return `${error}; will retry`;
 }
