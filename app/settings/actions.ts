@@ -31,8 +31,9 @@ export async function clearApiPassword(): Promise<ApiPasswordState> {
 }
 
 export async function saveNotifySettingsAction(_previous: NotifySettingsState, formData: FormData): Promise<NotifySettingsState> {
-  const parsed = notifySettingsSchema.safeParse({ url: text(formData, "url").trim(), format: text(formData, "format") });
-  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  const submitted = { url: text(formData, "url").trim(), format: text(formData, "format") };
+  const parsed = notifySettingsSchema.safeParse(submitted);
+  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors, submitted };
   await saveNotifySettings(getDb(), parsed.data);
   revalidatePath("/settings");
   revalidatePath("/health");

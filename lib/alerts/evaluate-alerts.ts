@@ -22,7 +22,8 @@ export type EvaluateInput = { now: Date; fetchedSourceIds: readonly number[]; en
 export async function evaluateAlerts(db: Db, input: EvaluateInput): Promise<AlertWriteReport> {
   const open = await listOpenAlerts(db);
   const openSources = open.flatMap((alert) => (alert.sourceId === null ? [] : [alert.sourceId]));
-  const subjects = await readSourceAlertInputs(db, { now: input.now, sourceIds: [...input.fetchedSourceIds, ...openSources] });
+  const sizeAlertIds = new Set(open.flatMap((alert) => (alert.kind === "size_jump" && alert.sourceId !== null ? [alert.sourceId] : [])));
+  const subjects = await readSourceAlertInputs(db, { now: input.now, sourceIds: [...input.fetchedSourceIds, ...openSources], sizeAlertIds });
   const fleet: FleetAlertInput = { drift: (await readFleetDrift(db, { now: input.now, days: 1 })).last24h };
   const verdicts: Verdict[] = [
     ...subjects.flatMap((subject) => SOURCE_ALERT_RULES.map((rule) => ({ kind: rule.kind, sourceId: subject.facts.id, reason: rule.evaluate(subject.input) }))),

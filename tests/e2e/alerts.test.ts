@@ -78,12 +78,15 @@ describe("alerts on the pages", () => {
     await page.locator("#notify-url-error").waitFor();
     expect(await page.locator("#notify-url-error").textContent()).toMatch(/an http:\/\/ or https:\/\/ URL/);
     expect(await readSetting(database.db, NOTIFY_URL_SETTING)).toBe(receiver.url);
+    // What was typed stays in the field, to be corrected.
+    expect(await page.getByLabel("Notify URL").inputValue()).toBe("ftp://example.org/hook");
 
     await page.getByLabel("Notify URL").fill("https://ntfy.example/tidings-alerts");
     await page.getByLabel("Format").selectOption("ntfy");
     await page.getByRole("button", { name: "Save notifications" }).click();
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     expect([await readSetting(database.db, NOTIFY_URL_SETTING), await readSetting(database.db, "notify_format")]).toEqual(["https://ntfy.example/tidings-alerts", "ntfy"]);
+    expect([await page.getByLabel("Notify URL").inputValue(), await page.getByLabel("Format").inputValue()]).toEqual(["https://ntfy.example/tidings-alerts", "ntfy"]);
     await page.screenshot({ path: screenshotPath("settings-notifications"), fullPage: true });
     await page.close();
   });
