@@ -60,6 +60,7 @@ describe("the source alert rules", () => {
     { name: "a drop against too few baseline requests", kind: "not_modified_drop", input: { daily: [...days(0, 6, { notModified: 0, conditional: 10 }), { day: day(20), notModified: 9, conditional: MIN_CONDITIONAL - 1 }] }, reason: null },
     { name: "the minimum exactly, in both windows", kind: "not_modified_drop", input: { daily: [{ day: day(0), notModified: 0, conditional: MIN_CONDITIONAL }, { day: day(7), notModified: MIN_CONDITIONAL, conditional: MIN_CONDITIONAL }] }, reason: /fell from 100%/ },
     { name: "a baseline that never got 304", kind: "not_modified_drop", input: { daily: [...days(0, 6, { notModified: 0, conditional: 10 }), ...days(7, 36, { notModified: 0, conditional: 10 })] }, reason: null },
+    { name: "days rolled up before the conditional count existed do not count", kind: "not_modified_drop", input: { daily: [...days(0, 6, { notModified: 2, conditional: 10 }), ...days(7, 20, { notModified: 30, conditional: 0 }), { day: day(21), notModified: 30, conditional: 12 }] }, reason: null },
     { name: "rows older than 37 days do not count", kind: "not_modified_drop", input: { daily: [...days(0, 6, { notModified: 0, conditional: 10 }), ...days(37, 60, { notModified: 10, conditional: 10 })] }, reason: null },
     // validator churn
     { name: "three churned 200s after a fourth fetch", kind: "validator_churn", input: { recentFetches: [churned("v4"), churned("v3"), churned("v2"), churned("v1")] }, reason: /last 3 fetches each got new validators/ },
