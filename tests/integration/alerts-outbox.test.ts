@@ -9,6 +9,7 @@ import { NOTIFY_FORMAT_SETTING, NOTIFY_URL_SETTING, notifySettingsSchema, readNo
 import { saveNotifySettings } from "@/lib/store/notify-settings";
 import { writeSetting, readSetting } from "@/lib/store/settings";
 import { ALERTS_FAILURE_SETTING } from "@/lib/alerts/failure-setting";
+import { listOpenAlerts, writeAlertPlan } from "@/lib/store/alerts";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -89,6 +90,22 @@ describe("the outbox across senders", () => {
     expect(await drain("s")).toEqual({ attempted: 0, delivered: 0, failed: 1 });
     expect((await database.db.notification.findFirstOrThrow()).failure).toBe("no notify URL is configured");
     expect(receiver.posts).toEqual([]);
+  });
+});
+
+describe("two instances writing the same change", () => {
+  it("start one alert with one outbox row, and clear it with one more", async () => {
+    const id = await addDueSource(database.db, publisher.url("/gone.xml"));
+    const context = { now: new Date(), notify: true, sources: new Map([[id, { id, title: "t", feedUrl: "u" }]]), linkTo: () => "/health" };
+    const start = { start: [{ kind: "broken" as const, sourceId: id, reason: "gone" }], clear: [] };
+    const starts = await Promise.all([writeAlertPlan(database.db, start, context), writeAlertPlan(database.db, start, context)]);
+    expect(starts.map((report) => report.started).sort()).toEqual([0, 1]);
+    const open = await listOpenAlerts(database.db);
+    expect(open).toHaveLength(1);
+    const clear = { start: [], clear: open };
+    const clears = await Promise.all([writeAlertPlan(database.db, clear, context), writeAlertPlan(database.db, clear, context)]);
+    expect(clears.map((report) => report.cleared).sort()).toEqual([0, 1]);
+    expect((await database.db.notification.findMany({ orderBy: { id: "asc" } })).map((row) => row.event)).toEqual(["alert.started", "alert.cleared"]);
   });
 });
 
