@@ -65,6 +65,12 @@ async function readSlice(db: Db, now: Date, ids: number[], sizeAlertIds: Readonl
   // fetch is one, and for those with an open size alert (to judge it again).
   const sized = ids.filter((id) => recent.get(id)?.[0]?.outcome === "ok" || sizeAlertIds.has(id));
   const sizes = await readNewestFetches(db, sized, { take: SIZE_SAMPLES + 1, okSince: new Date(now.getTime() - SIZE_WINDOW_DAYS * DAY_MS) });
+  const dailyBySource = new Map<number, typeof daily>();
+  for (const row of daily) {
+    const list = dailyBySource.get(row.sourceId);
+    if (list) list.push(row);
+    else dailyBySource.set(row.sourceId, [row]);
+  }
   return sources.map((source) => ({
     facts: { id: source.id, title: source.customTitle ?? source.title, feedUrl: source.feedUrl },
     input: {
@@ -75,7 +81,7 @@ async function readSlice(db: Db, now: Date, ids: number[], sizeAlertIds: Readonl
       consecutiveErrors: source.consecutiveErrors,
       lastErrorKind: source.lastErrorKind,
       failingSince: source.failingSince,
-      daily: daily.filter((row) => row.sourceId === source.id),
+      daily: dailyBySource.get(source.id) ?? [],
       recentFetches: recent.get(source.id) ?? [],
       // The decoded size: what the publisher's feed weighs, whatever the compression.
       fullSizes: (sizes.get(source.id) ?? []).map((row) => row.bodyBytes ?? row.bytesReceived),
