@@ -2,7 +2,7 @@
 // Where alert notifications go. TIDINGS_NOTIFY_URL, when set, wins: the form then only says so.
 import { useActionState } from "react";
 import { saveNotifySettingsAction } from "@/app/settings/actions";
-import type { NotifySettingsState } from "@/lib/notify/notify-settings-state";
+import type { NotifyFormValues, NotifySettingsState } from "@/lib/notify/notify-settings-state";
 import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/notify/notify-formats";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
@@ -15,8 +15,6 @@ const FORMAT_LABELS: Record<NotifyFormat, string> = {
   gotify: "Gotify (https://gotify.example/message?token=APP_TOKEN)",
   apprise: "Apprise API (http://apprise:8000/notify/KEY)",
 };
-
-export type NotifyFormValues = { url: string; format: NotifyFormat; fromEnvironment: string | null };
 
 export function NotifyForm({ values }: { values: NotifyFormValues }) {
   const [state, action, pending] = useActionState(saveNotifySettingsAction, INITIAL);

@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { NOTIFY_FORMAT_SETTING, NOTIFY_URL_SETTING } from "@/lib/notify/notify-target";
 import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/notify/notify-formats";
 import { readSetting } from "@/lib/store/settings";
-import type { NotifyFormValues } from "@/components/settings/notify-form";
+import type { NotifyFormValues } from "@/lib/notify/notify-settings-state";
 
 /** What the settings form shows: the stored values, or the environment's when it wins. */
 export async function getNotifyFormValues(): Promise<NotifyFormValues> {
