@@ -2,6 +2,7 @@
 // every value is server-only.
 import { z } from "zod";
 import { remember } from "@/lib/remember";
+import { NOTIFY_FORMATS } from "@/lib/notify/notify-formats";
 
 const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const integer = (fallback: number, min: number, max: number) =>
@@ -35,6 +36,9 @@ const envSchema = z.object({
   ),
   /** Set by bin/tidings.mjs to its installation (lib/project-root.ts); the app uses its working directory. */
   TIDINGS_PROJECT_ROOT: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // Where alert notifications are POSTed (lib/notify); wins over the settings page's field.
+  TIDINGS_NOTIFY_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  TIDINGS_NOTIFY_FORMAT: z.preprocess(unsetIfEmpty, z.enum(NOTIFY_FORMATS).optional()),
   TIDINGS_LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
 });
 

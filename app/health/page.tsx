@@ -12,16 +12,32 @@ import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
 import { sumDays } from "@/lib/health/fill-days";
 import { PublisherTable } from "@/components/health/publisher-table";
 import { listPublishers, PUBLISHER_DAYS } from "@/lib/health/list-publishers";
+import { AlertList } from "@/components/health/alert-list";
+import { DeliveryAttemptsTable } from "@/components/health/delivery-attempts";
+import { listAlerts } from "@/lib/health/list-alerts";
+import { listDeliveryAttempts } from "@/lib/health/list-delivery-attempts";
+import { readNotifyTarget } from "@/lib/notify/notify-target";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
 
 const DAYS = 30;
 const ROUNDS = 25;
+const DELIVERIES = 15;
 
 export default async function HealthPage() {
   const now = new Date();
-  const [states, rounds, days, publishers] = await Promise.all([getFleetStates(now), listRecentRounds(ROUNDS), listDailyOutcomes(null, now, DAYS), listPublishers(now)]);
+  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget] = await Promise.all([
+    getFleetStates(now),
+    listRecentRounds(ROUNDS),
+    listDailyOutcomes(null, now, DAYS),
+    listPublishers(now),
+    listAlerts(now),
+    listDeliveryAttempts(DELIVERIES),
+    readNotifyTarget(getDb(), getEnv()),
+  ]);
   const totals = sumDays(days);
   return (
     <>
@@ -29,7 +45,8 @@ export default async function HealthPage() {
       <HealthSection id="states" title="Sources by state">
         <FleetStateCounts counts={states.counts} />
       </HealthSection>
-      <HealthSection id="attention" title="Needs attention first" intro="Gone first, then open breakers, then sources backing off, then quiet ones.">
+      <HealthSection id="attention" title="Needs attention first" intro="Alerts of the health rules first (each with when it started and why), then sources: gone first, then open breakers, then sources backing off, then quiet ones.">
+        <AlertList overview={alerts} now={now} />
         <AttentionList sources={states.attention} total={states.attentionTotal} now={now} />
       </HealthSection>
       <HealthSection id="publishers" title={`Publishers, last ${PUBLISHER_DAYS} days`} intro="One row per registrable domain (the key the request lane spaces requests by), costliest first.">
@@ -43,6 +60,9 @@ export default async function HealthPage() {
       </HealthSection>
       <HealthSection id="rounds" title="Rounds" intro={`The last ${ROUNDS} fetch rounds. Offline rounds are marked: their network errors were not counted against publishers.`}>
         <RoundHistory rounds={rounds} />
+      </HealthSection>
+      <HealthSection id="notifications" title="Notifications" intro="Each alert start and clear is sent once; a failed delivery is retried with backoff, up to 8 attempts.">
+        <DeliveryAttemptsTable deliveries={deliveries} target={notifyTarget} />
       </HealthSection>
     </>
   );

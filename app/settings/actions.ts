@@ -7,6 +7,9 @@ import { getDb } from "@/lib/db/client";
 import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/auth/api-credentials";
 import { clearApiCredentials, saveApiCredentials } from "@/lib/store/api-credentials";
 import type { ApiPasswordState } from "@/lib/auth/api-password-state";
+import { notifySettingsSchema } from "@/lib/notify/notify-target";
+import type { NotifySettingsState } from "@/lib/notify/notify-settings-state";
+import { saveNotifySettings } from "@/lib/store/notify-settings";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -25,4 +28,14 @@ export async function clearApiPassword(): Promise<ApiPasswordState> {
   await clearApiCredentials(getDb());
   revalidatePath("/settings");
   return { status: "cleared", fieldErrors: {} };
+}
+
+export async function saveNotifySettingsAction(_previous: NotifySettingsState, formData: FormData): Promise<NotifySettingsState> {
+  const submitted = { url: text(formData, "url").trim(), format: text(formData, "format") };
+  const parsed = notifySettingsSchema.safeParse(submitted);
+  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors, submitted };
+  await saveNotifySettings(getDb(), parsed.data);
+  revalidatePath("/settings");
+  revalidatePath("/health");
+  return { status: "saved", fieldErrors: {} };
 }

@@ -2,12 +2,14 @@ import type { Metadata } from "next";
 import { ApiPasswordForm } from "@/components/settings/api-password-form";
 import { PageHeader } from "@/components/sources/page-header";
 import { getApiAccount } from "@/lib/auth/get-api-account";
+import { NotifyForm } from "@/components/settings/notify-form";
+import { getNotifyFormValues } from "@/lib/notify/get-notify-form-values";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
-  const account = await getApiAccount();
+  const [account, notify] = await Promise.all([getApiAccount(), getNotifyFormValues()]);
   return (
     <>
       <PageHeader title="Settings" />
@@ -17,6 +19,12 @@ export default async function SettingsPage() {
         <code> http://THIS-HOST/api/fever.php</code>, this user name and the API password.
       </p>
       <ApiPasswordForm account={account} />
+      <h2 id="notifications">Notifications</h2>
+      <p>
+        When an alert of the health page starts or clears (a source broken, its 304 share dropped, validators churning, a response size jump,
+        rounds running late), Tidings POSTs it to this URL, once per change, retrying with backoff if the receiver is down.
+      </p>
+      <NotifyForm values={notify} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { closeRound } from "@/lib/round/close-round";
+import { evaluateAlertsSafely } from "@/lib/alerts/evaluate-alerts";
 
 const log = createLogger("round");
 
@@ -52,6 +53,8 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   let report: RoundReport | null = null;
   try {
     report = await runUnderLease(db, settings, options, lease, started);
+    // Under the lease, so two instances never evaluate at once; it never throws.
+    if (report.status === "completed") await evaluateAlertsSafely(db, { now: settings.clock.now(), fetchedSourceIds: report.lines.map((line) => line.sourceId) });
     return report;
   } catch (error) {
     if (!isDatabaseError(error)) throw error;

@@ -11,6 +11,7 @@ import { startScheduler, stopScheduler } from "@/lib/round/scheduler";
 import { startPruneSchedule, stopPruneSchedule } from "@/lib/health/prune-schedule";
 import { startEventLoopMonitor } from "@/lib/metrics/event-loop";
 import { closeAgents } from "@/lib/fetch/http-client";
+import { startNotifySender, stopNotifySender } from "@/lib/notify/notify-sender";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { checkExposure } from "@/lib/auth/check-exposure";
 
@@ -28,6 +29,8 @@ export async function startServer(): Promise<void> {
     log.info(exposure.message);
     // Not awaited beyond set-up: register() must stay fast, the first round starts on a tick.
     startEventLoopMonitor();
+    // Also without the scheduler: rounds from the command line write outbox rows too.
+    startNotifySender(getDb());
     if (getEnv().TIDINGS_SCHEDULER) {
       await startScheduler(getDb(), getEnv().TIDINGS_ROUND_CRON);
       startPruneSchedule(getDb());
@@ -62,7 +65,7 @@ function installShutdown(): void {
       log.error(`${signal}: still not stopped after ${deadlineMs} ms; exiting without waiting for the database`);
       process.exit(1);
     }, deadlineMs).unref();
-    await Promise.all([stopScheduler(), stopPruneSchedule()]);
+    await Promise.all([stopScheduler(), stopPruneSchedule(), stopNotifySender()]);
     // No fetch runs any more: close the publishers' keep-alive sockets instead of dropping them.
     await closeAgents().catch(() => undefined);
     await disconnectDb().catch(() => undefined);

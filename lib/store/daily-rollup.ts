@@ -19,6 +19,7 @@ export function dailyRollupUpsert(input: { source: SourceRow; attempt: Attempt; 
     bytesSaved: attempt.outcome === "not_modified" ? (source.lastBodyBytes ?? 0) : 0,
     newArticles: input.newArticles,
     durationMsSum: Math.round(attempt.meta.durationMs),
+    conditional: attempt.meta.conditional ? 1 : 0,
   };
   const increments = {
     ok: { increment: counts.ok },
@@ -28,6 +29,7 @@ export function dailyRollupUpsert(input: { source: SourceRow; attempt: Attempt; 
     bytesSaved: { increment: counts.bytesSaved },
     newArticles: { increment: counts.newArticles },
     durationMsSum: { increment: counts.durationMsSum },
+    conditional: { increment: counts.conditional },
   };
   return {
     where: { sourceId_day: { sourceId: source.id, day: utcDay(attempt.startedAt) } },

@@ -24,6 +24,8 @@ import { BADGE_WINDOW, deriveCachingBadges, NO_EVIDENCE } from "@/lib/health/der
 import { listValidatorEvidence } from "@/lib/health/list-validator-evidence";
 import { sumDays } from "@/lib/health/fill-days";
 import { getRobotsNotice } from "@/lib/health/get-robots-notice";
+import { AlertList } from "@/components/health/alert-list";
+import { listAlerts } from "@/lib/health/list-alerts";
 
 export const dynamic = "force-dynamic";
 
@@ -45,7 +47,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const page = { before: single(query.before), after: single(query.after) };
   const now = new Date();
   const paged = Boolean(page.before || page.after);
-  const [source, recent, windows, days, pagedLog, events, evidence] = await Promise.all([
+  const [source, recent, windows, days, pagedLog, events, evidence, alerts] = await Promise.all([
     getSource(id),
     listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW, LOG_PAGE_SIZE + 1)),
     getOutcomeWindows(id, now),
@@ -53,6 +55,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
     paged ? listFetchLog(id, page) : null,
     listSourceEvents(id),
     listValidatorEvidence({ sourceId: id, latest: BADGE_WINDOW }),
+    listAlerts(now, id),
   ]);
   if (!source) notFound();
   const [median, robotsNotice] = await Promise.all([getMedianDuration(id, now, windows.d7.total), getRobotsNotice(source.feedUrl)]);
@@ -62,6 +65,12 @@ export default async function SourcePage({ params, searchParams }: Props) {
     <>
       <SourceSummary source={source} health={classifySourceHealth(source, now)} now={now} />
       {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
+      {alerts.open.length + alerts.cleared.length > 0 ? (
+        <HealthSection id="alerts" title="Needs attention" intro="Alerts of the health rules for this source: when each started, and why.">
+          {/* The evaluation's own failure is the fleet's business: shown on /health. */}
+          <AlertList overview={{ ...alerts, failure: null }} now={now} showSource={false} />
+        </HealthSection>
+      ) : null}
       {robotsNotice ? (
         <HealthSection id="robots" title="robots.txt">
           <p data-robots-notice>{robotsNotice}</p>
