@@ -100,6 +100,7 @@ function seed(file: string, options: Options): number {
     console.log(`  indexes built after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const count = db.prepare(`UPDATE "Source" SET "unreadCount" = ? WHERE "id" = ?`);
     for (const [sourceId, unread] of unreadBySource) count.run(unread, sourceId);
+    db.exec(`UPDATE "Source" SET "articleCount" = (SELECT COUNT(*) FROM "Article" WHERE "Article"."sourceId" = "Source"."id")`);
   })();
   db.pragma("journal_mode = WAL");
   db.close();

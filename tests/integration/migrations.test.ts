@@ -60,14 +60,18 @@ describe("the migration runner", () => {
     const before = createPrismaClient(target);
     try {
       // `select: { id }` everywhere: today's client must not ask the old schema for later columns.
-      const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" }, select: { id: true } });
-      const round = await before.$queryRawUnsafe<{ id: number }[]>(
-        `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${target.provider === "sqlite" ? "1764460800000" : "now()"}, 'cli', 'old', 1) RETURNING "id"`,
+      // Raw SQL: the client would also write columns with defaults that 0001 does not have yet (articleCount).
+      const now = target.provider === "sqlite" ? "1764460800000" : "now()";
+      const [source] = await before.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'Feed', ${now}) RETURNING "id"`,
       );
-      await before.fetch.create({ data: { sourceId: source.id, roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 }, select: { id: true } });
+      const round = await before.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${now}, 'cli', 'old', 1) RETURNING "id"`,
+      );
+      await before.fetch.create({ data: { sourceId: Number(source!.id), roundId: Number(round[0]!.id), startedAt: new Date(), durationMs: 5, outcome: "ok", httpStatus: 200 }, select: { id: true } });
       await before.article.create({
         select: { id: true },
-        data: { sourceId: source.id, dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
+        data: { sourceId: Number(source!.id), dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
       });
     } finally {
       await closePrismaClient(before);
@@ -80,6 +84,8 @@ describe("the migration runner", () => {
       expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false });
       const found = await querySql<{ title: string }>(after, target.provider, Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("ownership", target.provider)}`);
       expect(found).toEqual([{ title: "Written before search" }]);
+      // 0014 counts the articles stored before it (the Fever API's total_items sums these counts).
+      expect((await after.source.findFirstOrThrow({ select: { articleCount: true } })).articleCount).toBe(1);
     } finally {
       await closePrismaClient(after);
     }
