@@ -19,9 +19,22 @@ export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarg
   return conditions;
 }
 
-/** Rows strictly after the cursor in (publishedAt desc, id desc) order: a row-value range both planners seek to. */
-export function buildKeysetCondition(cursor: ArticleCursor | null): Prisma.Sql[] {
-  return cursor === null ? [] : [Prisma.sql`("publishedAt", "id") < (${cursor.publishedAt}, ${cursor.id})`];
+/** Newest first (the reader) or oldest first (apps may ask for either). */
+export type KeysetOrder = "newest" | "oldest";
+
+/** Rows strictly after the cursor in (publishedAt, id) order: a row-value range both planners seek to. */
+export function buildKeysetCondition(cursor: ArticleCursor | null, order: KeysetOrder = "newest"): Prisma.Sql[] {
+  if (cursor === null) return [];
+  return order === "newest"
+    ? [Prisma.sql`("publishedAt", "id") < (${cursor.publishedAt}, ${cursor.id})`]
+    : [Prisma.sql`("publishedAt", "id") > (${cursor.publishedAt}, ${cursor.id})`];
+}
+
+/** The keyset's ORDER BY and LIMIT. */
+export function buildKeysetOrder(limit: number, order: KeysetOrder = "newest"): Prisma.Sql {
+  return order === "newest"
+    ? Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC LIMIT ${limit}`
+    : Prisma.sql`ORDER BY "publishedAt" ASC, "id" ASC LIMIT ${limit}`;
 }
 
 export function joinConditions(conditions: Prisma.Sql[]): Prisma.Sql {
