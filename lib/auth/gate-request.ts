@@ -12,10 +12,13 @@ const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
 
 /**
  * The feed apps' APIs: they authenticate every call themselves, with the API password
- * (lib/fever/handle-fever-call.ts), never with a session. Exact paths: an API credential opens
- * these routes and nothing else.
+ * (lib/fever/handle-fever-call.ts, lib/greader/handle-greader-request.ts), never with a session.
+ * Exact paths, and one prefix with its slash (the Google Reader API's many endpoints): an API
+ * credential opens these routes and nothing else. The pathname is already normalised (`..` and
+ * `%2e%2e` resolved), so `/api/greader/../articles` is `/api/articles` here.
  */
 const OWN_AUTH_PATHS = new Set(["/api/fever", "/api/fever.php"]);
+const OWN_AUTH_PREFIX = "/api/greader/";
 
 export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
   const auth = await getAuthState();
@@ -28,7 +31,7 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     );
   }
   const path = request.nextUrl.pathname;
-  if (!passwordRequired || PUBLIC_PATHS.has(path) || OWN_AUTH_PATHS.has(path)) return null;
+  if (!passwordRequired || PUBLIC_PATHS.has(path) || OWN_AUTH_PATHS.has(path) || path.startsWith(OWN_AUTH_PREFIX)) return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
   return refuseWithoutSession(request);
 }

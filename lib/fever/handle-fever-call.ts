@@ -9,11 +9,13 @@ import { rejectCrossSite } from "@/lib/http/reject-cross-site";
 import { throttleClientOf, type LoginThrottle } from "@/lib/auth/login-throttle";
 import { checkFeverKey, getApiThrottle } from "@/lib/auth/check-api-key";
 import { parseFeverCall, type FeverReads } from "@/lib/fever/parse-fever-request";
-import { MAX_FEVER_BODY_BYTES, readFormBody } from "@/lib/fever/read-form-body";
+import { readFormBody } from "@/lib/http/read-form-body";
 import { applyFeverMark } from "@/lib/fever/apply-fever-mark";
 import { readFeverFeeds, readFeverGroups, readFeverItemIds, readFeverItems, readLastRefreshed } from "@/lib/fever/read-fever-data";
 
 export const FEVER_API_VERSION = 3;
+/** Fever bodies are small: a mark and its arguments (with_ids is at most 50 ids). */
+export const MAX_FEVER_BODY_BYTES = 64 * 1024;
 
 const denied = (status = 200, headers: Record<string, string> = {}) => {
   const response = jsonResponse({ api_version: FEVER_API_VERSION, auth: 0, last_refreshed_on_time: 0 }, status);
@@ -30,7 +32,7 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
   if (refused) return refused;
   const params = new URL(request.url).searchParams;
   if (request.method === "POST") {
-    const body = await readFormBody(request);
+    const body = await readFormBody(request, MAX_FEVER_BODY_BYTES);
     if (!body.ok) return failed(413, "too_large", `The request body exceeds ${MAX_FEVER_BODY_BYTES} bytes.`, 0);
     for (const [name, value] of body.params) params.set(name, value);
   }

@@ -21,7 +21,7 @@ const log = createLogger("api");
  * sets the same security headers on every response; they are set here too so that the handlers
  * carry them wherever they run (the integration tests call them in-process).
  */
-const API_HEADERS = {
+export const API_HEADERS = {
   "Cache-Control": "no-store",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",

@@ -2,7 +2,6 @@
 // (SQLite, or PostgreSQL with DATABASE_URL), as a Fever app calls them: form-encoded POSTs to
 // /api/fever.php?api&… with api_key = md5("user:password").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NextRequest } from "next/server";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { compareUnreadCounts, seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
 import * as feverPhpRoute from "@/app/api/fever.php/route";
@@ -13,8 +12,7 @@ import { handleFeverCall } from "@/lib/fever/handle-fever-call";
 import { LoginThrottle } from "@/lib/auth/login-throttle";
 import { deriveApiCredentials, feverKeyOf } from "@/lib/auth/api-credentials";
 import { clearApiCredentials, saveApiCredentials } from "@/lib/store/api-credentials";
-import { gateRequest } from "@/lib/auth/gate-request";
-import { forget } from "@/lib/remember";
+import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
 import { SESSION_COOKIE } from "@/lib/auth/session-token";
 
 const HOST = "reader.example:3000";
@@ -283,19 +281,7 @@ describe("Fever marks", () => {
 });
 
 describe("the gate with a web password set", () => {
-  const gate = (path: string, headers: Record<string, string> = {}) => gateRequest(new NextRequest(`http://${HOST}${path}`, { headers: { host: HOST, ...headers } }));
-
-  beforeAll(() => {
-    process.env.TIDINGS_PASSWORD = "the web password";
-    forget("env");
-    forget("auth-state");
-  });
-
-  afterAll(() => {
-    delete process.env.TIDINGS_PASSWORD;
-    forget("env");
-    forget("auth-state");
-  });
+  const gate = useWebPasswordGate(HOST);
 
   it("lets the Fever routes through to their own authentication", async () => {
     expect(await gate("/api/fever.php?api")).toBeNull();

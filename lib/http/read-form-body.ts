@@ -1,10 +1,9 @@
-// A Fever client's body: form-encoded (most) or multipart (some), read up to a byte limit so that
-// a huge body is refused before it is buffered, whatever Content-Length claims.
-export const MAX_FEVER_BODY_BYTES = 64 * 1024;
-
+// A feed app's form body (Fever, Google Reader API): form-encoded (most) or multipart (some),
+// read up to a byte limit so that a huge body is refused before it is buffered, whatever
+// Content-Length claims. Repeated names are kept (the Google Reader API repeats `i` and `s`).
 export type FormBody = { ok: true; params: URLSearchParams } | { ok: false };
 
-export async function readFormBody(request: Request, limit = MAX_FEVER_BODY_BYTES): Promise<FormBody> {
+export async function readFormBody(request: Request, limit: number): Promise<FormBody> {
   if (Number(request.headers.get("content-length") ?? 0) > limit) return { ok: false };
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,0 +1,13 @@
+// The Google Reader API (see lib/greader/routes.ts and the README): apps are given the base URL
+// http://HOST/api/greader and add paths such as /accounts/ClientLogin and /reader/api/0/….
+import { handleGReaderRequest } from "@/lib/greader/handle-greader-request";
+
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return handleGReaderRequest(request);
+}
+
+export function POST(request: Request): Promise<Response> {
+  return handleGReaderRequest(request);
+}

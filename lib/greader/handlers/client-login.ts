@@ -1,0 +1,34 @@
+import "server-only";
+// accounts/ClientLogin: Email (the API user name) and Passwd (the API password), from the form
+// body or, as FreshRSS also accepts, the query string. Checked against the scrypt hash, throttled
+// like the web login (the Fever API's throttle: one guesser, one budget, whichever API it tries).
+// The answer is Google's text `SID=…\nLSID=…\nAuth=…\n` (JSON with output=json, as Miniflux).
+import { verifyPassword } from "@/lib/auth/password-hash";
+import { getApiThrottle } from "@/lib/auth/check-api-key";
+import { throttleClientOf } from "@/lib/auth/login-throttle";
+import { createAuthToken } from "@/lib/greader/auth-token";
+import { readGReaderAccount } from "@/lib/greader/read-greader-account";
+import { answerError, answerJson, answerText } from "@/lib/greader/greader-answer";
+import type { GReaderCall } from "@/lib/greader/types";
+
+export async function clientLogin(call: GReaderCall): Promise<Response> {
+  const throttle = getApiThrottle();
+  const client = throttleClientOf(call.request.headers);
+  const waitMs = throttle.waitFor(client, call.now.getTime());
+  if (waitMs > 0) return answerError(429, "Too many failed logins; try again later.", { "Retry-After": String(Math.ceil(waitMs / 1000)) });
+  const email = call.params.get("Email") ?? "";
+  const password = call.params.get("Passwd") ?? "";
+  const account = await readGReaderAccount(call.db);
+  if (account === null) return answerError(401, "Error=BadAuthentication");
+  // A probe without credentials is no guess and costs no scrypt.
+  if (email === "" || password === "") return answerError(401, "Error=BadAuthentication");
+  if (email !== account.user || !(await verifyPassword(password, account.passwordHash))) {
+    throttle.recordFailure(client, call.now.getTime());
+    return answerError(401, "Error=BadAuthentication");
+  }
+  throttle.recordSuccess(client);
+  const auth = createAuthToken(account);
+  // Vienna RSS needs LSID present; Google's was a second session id, here the same token.
+  if (call.params.get("output") === "json") return answerJson({ SID: auth, LSID: auth, Auth: auth });
+  return answerText(`SID=${auth}\nLSID=${auth}\nAuth=${auth}\n`);
+}

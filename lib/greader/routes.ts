@@ -1,0 +1,38 @@
+import "server-only";
+// Every Google Reader API endpoint Tidings answers, in one table: the path relative to
+// /api/greader (laid out as FreshRSS's greader.php and Miniflux's /reader lay theirs), the
+// methods it takes and what it needs signed in (see GReaderAuth). handle-greader-request.ts
+// dispatches from here: a path not listed is 404, a method not listed 405. Every route that
+// changes something is POST-only with auth "token" (tests/unit/greader-routes.test.ts holds that).
+import type { GReaderRoute } from "@/lib/greader/types";
+import { clientLogin } from "@/lib/greader/handlers/client-login";
+import { getToken } from "@/lib/greader/handlers/get-token";
+import { getUserInfo } from "@/lib/greader/handlers/get-user-info";
+
+export const GREADER_ROUTES: readonly GReaderRoute[] = [
+  // Sign-in (FreshRSS also takes Email and Passwd by GET, and so do some apps).
+  { path: "accounts/ClientLogin", methods: ["GET", "POST"], auth: "none", handle: clientLogin },
+  { path: "reader/api/0/token", methods: ["GET"], auth: "auth", handle: getToken },
+  { path: "reader/api/0/user-info", methods: ["GET"], auth: "auth", handle: getUserInfo },
+
+  // Subscriptions, folders (tags) and unread counts.
+
+  // Streams, items and their states.
+];
+
+export type RouteMatch = { route: GReaderRoute; rest: string | null };
+
+/** The route for a path relative to /api/greader (as sent, still percent-encoded); null when none matches. */
+export function matchGReaderRoute(relative: string, routes: readonly GReaderRoute[]): RouteMatch | "bad_path" | null {
+  for (const route of routes) {
+    if (relative === route.path) return { route, rest: null };
+    if (route.prefix && relative.startsWith(`${route.path}/`)) {
+      try {
+        return { route, rest: decodeURIComponent(relative.slice(route.path.length + 1)) };
+      } catch {
+        return "bad_path"; // a lone % or a broken UTF-8 sequence
+      }
+    }
+  }
+  return null;
+}
