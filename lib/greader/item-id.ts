@@ -42,3 +42,21 @@ function parseItemNumber(text: string): bigint | null {
   if (signed < MIN_SIGNED || signed > MAX_SIGNED) return null;
   return signed < 0n ? signed + TWO_TO_64 : signed;
 }
+
+export type ParsedItemIds = { ok: true; ids: number[] } | { ok: false; message: string };
+
+/**
+ * Every `i` of a call: at least one, at most `max`, none malformed (one bad id refuses the whole
+ * call, so nothing is half done). Well-formed ids of no article are dropped; duplicates kept once.
+ */
+export function parseItemIdList(values: readonly string[], max: number): ParsedItemIds {
+  if (values.length === 0) return { ok: false, message: "i: at least one item id" };
+  if (values.length > max) return { ok: false, message: `i: at most ${max} item ids in one call` };
+  const ids = new Set<number>();
+  for (const value of values) {
+    const id = parseItemId(value);
+    if (id === null) return { ok: false, message: `i: ${JSON.stringify(value.slice(0, 100))} is no item id (tag:google.com,2005:reader/item/<16 hex digits> or a decimal id)` };
+    if (id !== "none") ids.add(id);
+  }
+  return { ok: true, ids: [...ids] };
+}

@@ -8,6 +8,12 @@ import type { GReaderRoute } from "@/lib/greader/types";
 import { clientLogin } from "@/lib/greader/handlers/client-login";
 import { getToken } from "@/lib/greader/handlers/get-token";
 import { getUserInfo } from "@/lib/greader/handlers/get-user-info";
+import { getStreamContents } from "@/lib/greader/handlers/stream-contents";
+import { getStreamItemIds } from "@/lib/greader/handlers/stream-item-ids";
+import { postStreamItemsContents } from "@/lib/greader/handlers/stream-items-contents";
+import { postEditTag } from "@/lib/greader/handlers/edit-tag";
+import { postMarkAllAsRead } from "@/lib/greader/handlers/mark-all-as-read";
+import { getAtomStream } from "@/lib/greader/handlers/atom-stream";
 
 export const GREADER_ROUTES: readonly GReaderRoute[] = [
   // Sign-in (FreshRSS also takes Email and Passwd by GET, and so do some apps).
@@ -18,6 +24,12 @@ export const GREADER_ROUTES: readonly GReaderRoute[] = [
   // Subscriptions, folders (tags) and unread counts.
 
   // Streams, items and their states.
+  { path: "reader/api/0/stream/contents", prefix: true, methods: ["GET"], auth: "auth", handle: getStreamContents },
+  { path: "reader/api/0/stream/items/ids", methods: ["GET"], auth: "auth", handle: getStreamItemIds },
+  { path: "reader/api/0/stream/items/contents", methods: ["POST"], auth: "auth", handle: postStreamItemsContents },
+  { path: "reader/api/0/edit-tag", methods: ["POST"], auth: "token", handle: postEditTag },
+  { path: "reader/api/0/mark-all-as-read", methods: ["POST"], auth: "token", handle: postMarkAllAsRead },
+  { path: "reader/atom", prefix: true, methods: ["GET"], auth: "auth", handle: getAtomStream },
 ];
 
 export type RouteMatch = { route: GReaderRoute; rest: string | null };
