@@ -6,16 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
+import { KEPT_UNREAD, longItemId, READ, READING_LIST, STARRED } from "@/tests/helpers/greader-ids";
 import { callGReader, openGReaderSession, type GReaderSession } from "@/tests/helpers/greader-client";
 import { parseFeed } from "@/lib/parse/parse-feed";
 import type { GReaderItem } from "@/lib/greader/to-greader-item";
 
 const HOUR = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 5, 1);
-const READING_LIST = "user/-/state/com.google/reading-list";
-const READ = "user/-/state/com.google/read";
-const STARRED = "user/-/state/com.google/starred";
-const KEPT_UNREAD = "user/-/state/com.google/kept-unread";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -70,7 +67,6 @@ function sortNewestFirst<T extends { id: number; publishedAt: Date }>(rows: T[])
 }
 
 const idsWhere = (keep: (article: (typeof articles)[number]) => boolean) => articles.filter(keep).map((article) => article.id);
-const longId = (id: number) => `tag:google.com,2005:reader/item/${id.toString(16).padStart(16, "0")}`;
 const contentsPath = (stream: string) => `reader/api/0/stream/contents/${encodeURIComponent(stream)}`;
 const itemIdsOf = (contents: Contents) => contents.items.map((item) => parseInt(item.id.slice(-16), 16));
 
@@ -111,7 +107,7 @@ describe("stream/contents", () => {
     const attachment = answer.items.find((item) => item.title === "Episode 1")!;
     const stored = await database.db.article.findUniqueOrThrow({ where: { id: attachmentId } });
     expect(attachment).toEqual({
-      id: longId(attachmentId),
+      id: longItemId(attachmentId),
       crawlTimeMsec: String(stored.firstSeenAt.getTime()),
       timestampUsec: `${BASE - 24 * HOUR}000`,
       published: (BASE - 24 * HOUR) / 1000,
@@ -220,7 +216,7 @@ describe("stream/items/ids", () => {
 describe("stream/items/contents", () => {
   it("answers the items of long, short and bare-hex ids, newest first (r=o: oldest), leaving out ids of no article", async () => {
     const [a, b, c] = articles.slice(3, 6).map((article) => article.id);
-    const form = { i: [longId(c!), String(a), longId(b!).slice(-16), "999999", "-5"] };
+    const form = { i: [longItemId(c!), String(a), longItemId(b!).slice(-16), "999999", "-5"] };
     const answer = await session.json<Contents>(session.post("reader/api/0/stream/items/contents", form));
     expect(answer.id).toBe(READING_LIST);
     expect(itemIdsOf(answer)).toEqual([a, b, c]);
@@ -250,13 +246,13 @@ describe("the Atom output", () => {
     if (!parsed.ok) return;
     const expected = articles.filter((article) => !article.read).slice(0, 5);
     expect(parsed.feed.kind).toBe("atom");
-    expect(parsed.feed.items.map((item) => item.guid)).toEqual(expected.map((article) => longId(article.id)));
+    expect(parsed.feed.items.map((item) => item.guid)).toEqual(expected.map((article) => longItemId(article.id)));
     expect(parsed.feed.items[0]!.publishedAt).toEqual(expected[0]!.publishedAt);
     const continuation = /<gr:continuation>([^<]+)<\/gr:continuation>/.exec(xml)?.[1];
     expect(continuation).toEqual(expect.any(String));
     expect(xml).toContain(`<category term="${STARRED}" scheme="http://www.google.com/reader/" label="starred"/>`);
     const next = await (await session.get(`reader/atom/${READING_LIST}`, { n: "5", xt: READ, c: continuation! })).text();
-    expect(next).toContain(`<id>${longId(articles.filter((article) => !article.read)[5]!.id)}</id>`);
+    expect(next).toContain(`<id>${longItemId(articles.filter((article) => !article.read)[5]!.id)}</id>`);
   });
 });
 
