@@ -29,3 +29,12 @@ export function answerError(status: GReaderErrorStatus, message: string, headers
 export function answerBadToken(): Response {
   return answerError(401, "Unauthorized: missing or stale action token T; get a new one from reader/api/0/token.", { "X-Reader-Google-Bad-Token": "true" });
 }
+
+/**
+ * Lists answer JSON only (`output=json`, also the default when `output` is absent); FreshRSS
+ * answers anything else 501 Not Implemented, and so does Tidings.
+ */
+export function refuseOtherOutput(params: { get(name: string): string | null }): Response | null {
+  const output = params.get("output");
+  return output === null || output === "json" ? null : answerError(501, `Not Implemented: output=${output.slice(0, 20)}; this endpoint answers output=json.`);
+}

@@ -8,6 +8,15 @@ import type { GReaderRoute } from "@/lib/greader/types";
 import { clientLogin } from "@/lib/greader/handlers/client-login";
 import { getToken } from "@/lib/greader/handlers/get-token";
 import { getUserInfo } from "@/lib/greader/handlers/get-user-info";
+import { listSubscriptions } from "@/lib/greader/handlers/list-subscriptions";
+import { quickAdd } from "@/lib/greader/handlers/quick-add";
+import { editSubscription } from "@/lib/greader/handlers/edit-subscription";
+import { exportSubscriptions } from "@/lib/greader/handlers/export-subscriptions";
+import { importSubscriptions } from "@/lib/greader/handlers/import-subscriptions";
+import { listTags } from "@/lib/greader/handlers/list-tags";
+import { renameTag } from "@/lib/greader/handlers/rename-tag";
+import { disableTag } from "@/lib/greader/handlers/disable-tag";
+import { countUnread } from "@/lib/greader/handlers/count-unread";
 import { getStreamContents } from "@/lib/greader/handlers/stream-contents";
 import { getStreamItemIds } from "@/lib/greader/handlers/stream-item-ids";
 import { postStreamItemsContents } from "@/lib/greader/handlers/stream-items-contents";
@@ -22,6 +31,15 @@ export const GREADER_ROUTES: readonly GReaderRoute[] = [
   { path: "reader/api/0/user-info", methods: ["GET"], auth: "auth", handle: getUserInfo },
 
   // Subscriptions, folders (tags) and unread counts.
+  { path: "reader/api/0/subscription/list", methods: ["GET"], auth: "auth", handle: listSubscriptions },
+  { path: "reader/api/0/subscription/quickadd", methods: ["POST"], auth: "token", handle: quickAdd },
+  { path: "reader/api/0/subscription/edit", methods: ["POST"], auth: "token", handle: editSubscription },
+  { path: "reader/api/0/subscription/export", methods: ["GET"], auth: "auth", handle: exportSubscriptions },
+  { path: "reader/api/0/subscription/import", methods: ["POST"], auth: "token", body: "raw", handle: importSubscriptions },
+  { path: "reader/api/0/tag/list", methods: ["GET"], auth: "auth", handle: listTags },
+  { path: "reader/api/0/rename-tag", methods: ["POST"], auth: "token", handle: renameTag },
+  { path: "reader/api/0/disable-tag", methods: ["POST"], auth: "token", handle: disableTag },
+  { path: "reader/api/0/unread-count", methods: ["GET"], auth: "auth", handle: countUnread },
 
   // Streams, items and their states.
   { path: "reader/api/0/stream/contents", prefix: true, methods: ["GET"], auth: "auth", handle: getStreamContents },
