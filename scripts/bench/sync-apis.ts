@@ -100,6 +100,8 @@ async function main(): Promise<void> {
         [`GReader stream/items/ids, unread (xt=read), ${sizes.unreadIds} ids, 1 client`, await measure(server, unreadIds, 1, 30, greader), 200],
         [`GReader unread-count, ${options.sources} feeds, 1 client`, await measure(server, unreadCount, 1, 100, greader), 20],
         [`GReader unread-count, ${options.sources} feeds, 4 clients`, await measure(server, unreadCount, 4, 25, greader), null],
+        // The floor under every figure: Next's routing and one trivial query, on this machine now.
+        ["for comparison: GET /api/health, 4 clients", await measure(server, "/api/health", 4, 60), null],
       ];
       const figures: BenchFigure[] = rows.map(([figure, stats, target]) => ({
         figure: `${figure} (${options.articles} articles): p95 (p50 ${ms(stats.p50)}, server CPU ${ms(stats.cpuMs)}/request)`,
