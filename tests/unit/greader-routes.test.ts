@@ -11,7 +11,7 @@ describe("the Google Reader route table", () => {
     for (const path of paths) expect(path).toMatch(/^[^/].*[^/]$/);
   });
 
-  it("asks the action token of every POST-only route that is not ClientLogin, and only of POST-only routes", () => {
+  it("asks the action token only on POST-only routes, and no credentials only on ClientLogin", () => {
     for (const route of GREADER_ROUTES) {
       if (route.auth === "token") expect(route.methods, route.path).toEqual(["POST"]);
       if (route.auth === "none") expect(route.path).toBe("accounts/ClientLogin");

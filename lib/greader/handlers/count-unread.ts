@@ -4,7 +4,9 @@ import "server-only";
 // no COUNT over the articles). newestItemTimestampUsec is when the feed last brought a new article
 // (Source.lastNewArticleAt, the crawl time, as FreshRSS's is), and per folder and for the reading
 // list the newest of their feeds. `max` is the reading list's count, as FreshRSS answers it.
+import { sqlReaderOf } from "@/lib/db/prisma-client";
 import { answerJson, refuseOtherOutput } from "@/lib/greader/greader-answer";
+import { UNREAD_COUNTS_SQL, type UnreadRow } from "@/lib/greader/subscription-sql";
 import { feedStreamId, formatStreamId, labelStreamId } from "@/lib/greader/stream-id";
 import type { GReaderCall } from "@/lib/greader/types";
 
@@ -16,24 +18,22 @@ const usec = (ms: number) => (ms === 0 ? "0" : `${ms}000`);
 export async function countUnread(call: GReaderCall): Promise<Response> {
   const refused = refuseOtherOutput(call.params);
   if (refused) return refused;
-  const sources = await call.db.source.findMany({
-    select: { id: true, unreadCount: true, lastNewArticleAt: true, folder: { select: { name: true } } },
-    orderBy: { id: "asc" },
-  });
+  const sources = await sqlReaderOf(call.db).all<UnreadRow>(UNREAD_COUNTS_SQL);
   const folders = new Map<string, Tally>();
   const total: Tally = { count: 0, newestMs: 0 };
   const unreadcounts: Count[] = [];
   for (const source of sources) {
     const newestMs = source.lastNewArticleAt?.getTime() ?? 0;
-    unreadcounts.push({ id: feedStreamId(source.id), count: source.unreadCount, newestItemTimestampUsec: usec(newestMs) });
+    const count = Number(source.unreadCount);
+    unreadcounts.push({ id: feedStreamId(source.id), count, newestItemTimestampUsec: usec(newestMs) });
     const tallies = [total];
-    if (source.folder) {
-      const folder = folders.get(source.folder.name) ?? { count: 0, newestMs: 0 };
-      folders.set(source.folder.name, folder);
+    if (source.folderName !== null) {
+      const folder = folders.get(source.folderName) ?? { count: 0, newestMs: 0 };
+      folders.set(source.folderName, folder);
       tallies.push(folder);
     }
     for (const tally of tallies) {
-      tally.count += source.unreadCount;
+      tally.count += count;
       tally.newestMs = Math.max(tally.newestMs, newestMs);
     }
   }

@@ -2,7 +2,9 @@ import "server-only";
 // reader/api/0/subscription/list: every source, in FreshRSS's and Miniflux's shape. Tidings keeps
 // no favicons, so iconUrl is empty (apps fall back to their own); firstitemmsec is left out, as
 // Miniflux leaves it (no app this was written against needs it).
+import { sqlReaderOf } from "@/lib/db/prisma-client";
 import { answerJson, refuseOtherOutput } from "@/lib/greader/greader-answer";
+import { SUBSCRIPTIONS_SQL, type SubscriptionRow } from "@/lib/greader/subscription-sql";
 import { feedStreamId, labelStreamId } from "@/lib/greader/stream-id";
 import type { GReaderCall } from "@/lib/greader/types";
 
@@ -11,14 +13,12 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 export async function listSubscriptions(call: GReaderCall): Promise<Response> {
   const refused = refuseOtherOutput(call.params);
   if (refused) return refused;
-  const sources = await call.db.source.findMany({
-    select: { id: true, title: true, customTitle: true, feedUrl: true, siteUrl: true, folder: { select: { name: true } } },
-  });
+  const sources = await sqlReaderOf(call.db).all<SubscriptionRow>(SUBSCRIPTIONS_SQL);
   const subscriptions = sources
     .map((source) => ({
       id: feedStreamId(source.id),
-      title: source.customTitle ?? source.title,
-      categories: source.folder ? [{ id: labelStreamId(source.folder.name), label: source.folder.name }] : [],
+      title: source.title,
+      categories: source.folderName === null ? [] : [{ id: labelStreamId(source.folderName), label: source.folderName }],
       url: source.feedUrl,
       htmlUrl: source.siteUrl ?? "",
       iconUrl: "",
