@@ -7,7 +7,7 @@ import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { ArticleCursor } from "@/lib/articles/cursor";
 import type { ListOrder } from "@/lib/articles/list-order";
-import { buildKeysetCondition, buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
+import { buildKeysetCondition, buildKeysetOrder, buildOrderBy, buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -58,18 +58,22 @@ export async function queryListRows(input: ListQueryInput, run: RunSql): Promise
 }
 
 export function buildListSql(input: ListQueryInput): Prisma.Sql {
-  const where = viewWhere(input, input.scope);
-  const order = orderAndLimit(input.order, input.limit + 1);
-  if (input.scope.starred && input.provider === "sqlite") {
+  return buildPageSql({ columns: LIST_COLUMNS, where: viewWhere(input, input.scope), order: buildKeysetOrder(input.limit + 1, input.order), starred: input.scope.starred, provider: input.provider });
+}
+
+/** One keyset page of "Article": the reader's list and the apps' streams (lib/greader) read pages alike. */
+export function buildPageSql(input: { columns: Prisma.Sql; where: Prisma.Sql; order: Prisma.Sql; starred: boolean; provider: DatabaseTarget["provider"] }): Prisma.Sql {
+  const { columns, where, order } = input;
+  if (input.starred && input.provider === "sqlite") {
     // Starred articles are few, but without statistics (no ANALYZE on a fresh install) SQLite
     // would walk the (publishedAt, id) index to avoid a sort, reading every article to find
     // fifty starred ones. Instead: sort the starred ids found through their own (covering)
     // index, then read only the rows of the page. PostgreSQL's planner has statistics.
-    return Prisma.sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE "id" IN (
+    return Prisma.sql`SELECT ${columns} FROM "Article" WHERE "id" IN (
       SELECT "id" FROM "Article" INDEXED BY "Article_starredAt_publishedAt_id_idx" WHERE ${where} ${order}
     ) ${order}`;
   }
-  return Prisma.sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE ${where} ${order}`;
+  return Prisma.sql`SELECT ${columns} FROM "Article" WHERE ${where} ${order}`;
 }
 
 // A search on PostgreSQL. Left to itself, the planner walks the date index and tests each row
@@ -89,8 +93,8 @@ function buildNewestMatchesSql(input: ListQueryInput, q: string): Prisma.Sql {
   const view = viewWhere(input, { ...input.scope, q: null });
   // Aliased "Article" so that LIST_COLUMNS' correlated subquery reads the source of these rows.
   return Prisma.sql`SELECT ${LIST_COLUMNS} FROM (
-    SELECT * FROM "Article" WHERE ${view} ${orderAndLimit(input.order, NEWEST_ROWS_TESTED)}
-  ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${orderAndLimit(input.order, input.limit + 1)}`;
+    SELECT * FROM "Article" WHERE ${view} ${buildKeysetOrder(NEWEST_ROWS_TESTED, input.order)}
+  ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${buildKeysetOrder(input.limit + 1, input.order)}`;
 }
 
 function buildAllMatchesSql(input: ListQueryInput): Prisma.Sql {
@@ -98,20 +102,11 @@ function buildAllMatchesSql(input: ListQueryInput): Prisma.Sql {
   // OFFSET 0 keeps the planner from merging "matches" into the sorted query, where it could walk
   // the date index again: planned alone, with no order to keep, it finds matches by the index.
   return Prisma.sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE "id" IN (
-      SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${orderAndLimit(input.order, input.limit + 1)}
-    ) ${orderBy(input.order)}`;
+      SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${buildKeysetOrder(input.limit + 1, input.order)}
+    ) ${buildOrderBy(input.order)}`;
 }
 
 /** The rows of `scope` after the input's cursor. */
 function viewWhere(input: ListQueryInput, scope: ArticleScope): Prisma.Sql {
   return joinConditions([...buildScopeConditions(scope, input.provider), ...buildKeysetCondition(input.cursor)]);
-}
-
-function orderAndLimit(order: ListOrder, limit: number): Prisma.Sql {
-  return Prisma.sql`${orderBy(order)} LIMIT ${limit}`;
-}
-
-// Both directions walk the same (publishedAt, id) index, forwards or backwards.
-function orderBy(order: ListOrder): Prisma.Sql {
-  return order === "oldest" ? Prisma.sql`ORDER BY "publishedAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC`;
 }

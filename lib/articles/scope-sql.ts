@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/sqlite";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { ArticleCursor } from "@/lib/articles/cursor";
+import type { ListOrder } from "@/lib/articles/list-order";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 
 export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarget["provider"]): Prisma.Sql[] {
@@ -25,6 +26,16 @@ export function buildKeysetCondition(cursor: ArticleCursor | null): Prisma.Sql[]
   return cursor.order === "oldest"
     ? [Prisma.sql`("publishedAt", "id") > (${cursor.publishedAt}, ${cursor.id})`]
     : [Prisma.sql`("publishedAt", "id") < (${cursor.publishedAt}, ${cursor.id})`];
+}
+
+// Both directions walk the same (publishedAt, id) index, forwards or backwards.
+export function buildOrderBy(order: ListOrder): Prisma.Sql {
+  return order === "oldest" ? Prisma.sql`ORDER BY "publishedAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC`;
+}
+
+/** The keyset's ORDER BY and LIMIT. */
+export function buildKeysetOrder(limit: number, order: ListOrder): Prisma.Sql {
+  return Prisma.sql`${buildOrderBy(order)} LIMIT ${limit}`;
 }
 
 export function joinConditions(conditions: Prisma.Sql[]): Prisma.Sql {

@@ -43,4 +43,5 @@ export function buildFeverIdsSql(state: "unread" | "saved"): Prisma.Sql {
   return Prisma.sql`SELECT "id" FROM "Article" WHERE ${where} ORDER BY "id"`;
 }
 
-export const FEVER_TOTAL_SQL = Prisma.sql`SELECT COUNT(*) AS "total" FROM "Article"`;
+/** Every article, from the per-source counts the store keeps (one row per source, not per article). */
+export const FEVER_TOTAL_SQL = Prisma.sql`SELECT COALESCE(SUM("articleCount"), 0) AS "total" FROM "Source"`;

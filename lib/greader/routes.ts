@@ -17,6 +17,12 @@ import { listTags } from "@/lib/greader/handlers/list-tags";
 import { renameTag } from "@/lib/greader/handlers/rename-tag";
 import { disableTag } from "@/lib/greader/handlers/disable-tag";
 import { countUnread } from "@/lib/greader/handlers/count-unread";
+import { getStreamContents } from "@/lib/greader/handlers/stream-contents";
+import { getStreamItemIds } from "@/lib/greader/handlers/stream-item-ids";
+import { postStreamItemsContents } from "@/lib/greader/handlers/stream-items-contents";
+import { postEditTag } from "@/lib/greader/handlers/edit-tag";
+import { postMarkAllAsRead } from "@/lib/greader/handlers/mark-all-as-read";
+import { getAtomStream } from "@/lib/greader/handlers/atom-stream";
 
 export const GREADER_ROUTES: readonly GReaderRoute[] = [
   // Sign-in (FreshRSS also takes Email and Passwd by GET, and so do some apps).
@@ -36,6 +42,12 @@ export const GREADER_ROUTES: readonly GReaderRoute[] = [
   { path: "reader/api/0/unread-count", methods: ["GET"], auth: "auth", handle: countUnread },
 
   // Streams, items and their states.
+  { path: "reader/api/0/stream/contents", prefix: true, methods: ["GET"], auth: "auth", handle: getStreamContents },
+  { path: "reader/api/0/stream/items/ids", methods: ["GET"], auth: "auth", handle: getStreamItemIds },
+  { path: "reader/api/0/stream/items/contents", methods: ["POST"], auth: "auth", handle: postStreamItemsContents },
+  { path: "reader/api/0/edit-tag", methods: ["POST"], auth: "token", handle: postEditTag },
+  { path: "reader/api/0/mark-all-as-read", methods: ["POST"], auth: "token", handle: postMarkAllAsRead },
+  { path: "reader/atom", prefix: true, methods: ["GET"], auth: "auth", handle: getAtomStream },
 ];
 
 export type RouteMatch = { route: GReaderRoute; rest: string | null };

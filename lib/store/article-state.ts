@@ -23,38 +23,22 @@ export async function updateArticleState(
   input: { id: number; read?: boolean; starred?: boolean; now: Date },
 ): Promise<ArticleState | null> {
   return db.$transaction(async (tx) => {
-    if (input.read !== undefined) await setRead(tx, { id: input.id, read: input.read, now: input.now });
-    if (input.starred !== undefined) await setStarred(tx, { id: input.id, starred: input.starred, now: input.now });
+    if (input.read !== undefined) await setReadOfIds(tx, { ids: [input.id], read: input.read, now: input.now });
+    if (input.starred !== undefined) await setStarredOfIds(tx, { ids: [input.id], starred: input.starred, now: input.now });
     const row = await tx.article.findUnique({ where: { id: input.id }, select: { id: true, readAt: true, starredAt: true } });
     return row === null ? null : { id: row.id, read: row.readAt !== null, starred: row.starredAt !== null };
-  });
-}
-
-export async function setRead(tx: Tx, input: { id: number; read: boolean; now: Date }): Promise<void> {
-  const changed = await tx.article.updateManyAndReturn({
-    where: { id: input.id, readAt: input.read ? null : { not: null } },
-    data: { readAt: input.read ? input.now : null },
-    select: { sourceId: true },
-  });
-  await adjustUnreadCounts(tx, changed, input.read ? -1 : 1);
-}
-
-/** Starring an already starred article keeps its original starredAt. */
-export async function setStarred(tx: Tx, input: { id: number; starred: boolean; now: Date }): Promise<void> {
-  await tx.article.updateMany({
-    where: { id: input.id, starredAt: input.starred ? null : { not: null } },
-    data: { starredAt: input.starred ? input.now : null },
   });
 }
 
 /**
  * Marks every unread article of a view read; returns their ids (the undo list). `olderThan`
  * limits it to articles published before that time; `maxId` to articles the reader had a chance
- * to see (those that arrived later stay unread).
+ * to see (those that arrived later stay unread); `seenBefore` to articles Tidings stored before
+ * that time (an app's last sync: what it had a chance to see).
  */
 export async function markRead(
   db: Db,
-  input: { scope: ArticleScope; olderThan: Date | null; maxId: number | null; now: Date },
+  input: { scope: ArticleScope; olderThan: Date | null; maxId: number | null; seenBefore?: Date | null; now: Date },
 ): Promise<number[]> {
   const provider = providerOf(db);
   const where = joinConditions([
@@ -62,6 +46,7 @@ export async function markRead(
     ...buildScopeConditions({ ...input.scope, unread: true }, provider),
     ...(input.olderThan === null ? [] : [Prisma.sql`"publishedAt" < ${input.olderThan}`]),
     ...(input.maxId === null ? [] : [Prisma.sql`"id" <= ${input.maxId}`]),
+    ...(input.seenBefore == null ? [] : [Prisma.sql`"firstSeenAt" < ${input.seenBefore}`]),
   ]);
   return db.$transaction(async (tx) => {
     // One statement: on SQLite it takes the write lock at once (no read-then-upgrade race with a round).
@@ -77,19 +62,35 @@ export async function markRead(
 
 /** Marks these articles unread again (the undo of markRead); returns the ids that changed. */
 export async function markUnread(db: Db, input: { ids: number[] }): Promise<number[]> {
-  return db.$transaction(async (tx) => {
-    const changedIds: number[] = [];
-    for (const ids of chunk([...new Set(input.ids)], CHUNK)) {
-      const changed = await tx.article.updateManyAndReturn({
-        where: { id: { in: ids }, readAt: { not: null } },
-        data: { readAt: null },
-        select: { id: true, sourceId: true },
-      });
-      await adjustUnreadCounts(tx, changed, 1);
-      changedIds.push(...changed.map((row) => row.id));
-    }
-    return changedIds.sort((a, b) => a - b);
-  }, BULK_TRANSACTION);
+  return db.$transaction((tx) => setReadOfIds(tx, { ids: input.ids, read: false, now: new Date() }), BULK_TRANSACTION);
+}
+
+/**
+ * Sets read of many articles by id (the apps' edit-tag); ids that are unknown or already so
+ * change nothing. Returns the ids that changed, ascending.
+ */
+export async function setReadOfIds(tx: Tx, input: { ids: number[]; read: boolean; now: Date }): Promise<number[]> {
+  const changedIds: number[] = [];
+  for (const ids of chunk([...new Set(input.ids)], CHUNK)) {
+    const changed = await tx.article.updateManyAndReturn({
+      where: { id: { in: ids }, readAt: input.read ? null : { not: null } },
+      data: { readAt: input.read ? input.now : null },
+      select: { id: true, sourceId: true },
+    });
+    await adjustUnreadCounts(tx, changed, input.read ? -1 : 1);
+    changedIds.push(...changed.map((row) => row.id));
+  }
+  return changedIds.sort((a, b) => a - b);
+}
+
+/** Sets starred of many articles by id; starring an already starred article keeps its original starredAt. */
+export async function setStarredOfIds(tx: Tx, input: { ids: number[]; starred: boolean; now: Date }): Promise<void> {
+  for (const ids of chunk([...new Set(input.ids)], CHUNK)) {
+    await tx.article.updateMany({
+      where: { id: { in: ids }, starredAt: input.starred ? null : { not: null } },
+      data: { starredAt: input.starred ? input.now : null },
+    });
+  }
 }
 
 /** Reader preferences live in the Setting table; they govern when articles become read. */

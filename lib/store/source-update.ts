@@ -35,7 +35,9 @@ export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; 
     lastOutcome: attempt.outcome,
     lastErrorKind: attempt.errorKind,
     ...(succeeded ? { lastSuccessAt: attempt.finishedAt } : {}),
-    ...(input.newArticles > 0 ? { lastNewArticleAt: attempt.finishedAt, unreadCount: { increment: input.newArticles } } : {}),
+    ...(input.newArticles > 0
+      ? { lastNewArticleAt: attempt.finishedAt, unreadCount: { increment: input.newArticles }, articleCount: { increment: input.newArticles } }
+      : {}),
   };
 }
 

@@ -20,6 +20,7 @@ const BENCHES: Bench[] = [
   { script: "ingest.ts", args: ["--items", "1000"], smokeArgs: ["--items", "50"] },
   { script: "ingest.ts", args: ["--items", "1000", "--postgres"], smokeArgs: ["--items", "50", "--postgres"] },
   { script: "reader.ts", args: ["--articles", "1000000", "--sources", "1000"], smokeArgs: ["--articles", "20000", "--sources", "100"] },
+  { script: "sync-apis.ts", args: ["--articles", "1000000", "--sources", "1000"], smokeArgs: ["--articles", "5000", "--sources", "100"] },
   { script: "search.ts", args: ["--articles", "1000000"], smokeArgs: ["--articles", "5000", "--runs", "3"] },
   { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000"], smokeArgs: ["--fetches", "50000", "--sources", "100"] },
   { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000", "--postgres"], smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"] },

@@ -41,7 +41,7 @@ export async function checkStorage(target: DatabaseTarget, settleMs = 10_000): P
 
 /**
  * Every fetch is stored whole or not at all. For each source: the articles are exactly those its
- * Fetch rows announced, the unread counter matches, validators and body hash never run ahead of
+ * Fetch rows announced, the unread and article counters match, validators and body hash never run ahead of
  * a committed fetch, the last outcome is the last Fetch row's, and the daily roll-up counts the
  * same fetches. Returns one line per broken rule; [] means consistent.
  */
@@ -64,6 +64,7 @@ export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
     const say = (rule: string) => problems.push(`source ${source.id}: ${rule}`);
     if (articles !== announced) say(`${articles} articles stored, but its Fetch rows announce ${announced}`);
     if (source.unreadCount !== unread) say(`unreadCount ${source.unreadCount}, but ${unread} unread articles`);
+    if (source.articleCount !== articles) say(`articleCount ${source.articleCount}, but ${articles} articles stored`);
     if (source.etag !== null && !own.some((row) => row.outcome !== "error" && row.etagReceived === source.etag)) {
       say(`etag ${source.etag} advanced without a committed fetch that received it`);
     }

@@ -1,5 +1,5 @@
 // Seeds sources and articles through Prisma for the reader's tests, the way the fetch store
-// leaves them: Source.unreadCount counts the unread articles it inserted.
+// leaves them: Source.unreadCount counts the unread articles it inserted, articleCount all of them.
 import type { Db } from "@/lib/db/prisma-client";
 import { disconnectDb } from "@/lib/db/client";
 import { forget } from "@/lib/remember";
@@ -73,7 +73,7 @@ export async function seedArticles(db: Db, sourceId: number, articles: ArticleSe
     select: { id: true },
   });
   const unread = articles.filter((article) => !article.read).length;
-  if (unread > 0) await db.source.update({ where: { id: sourceId }, data: { unreadCount: { increment: unread } } });
+  await db.source.update({ where: { id: sourceId }, data: { unreadCount: { increment: unread }, articleCount: { increment: articles.length } } });
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 

@@ -10,7 +10,7 @@ import { feed, HTML_PAGE, SAMPLE_RSS, startPublisher, status, type Publisher } f
 import { openGReaderSession, type GReaderSession } from "@/tests/helpers/greader-client";
 import { MAX_OPML_BYTES } from "@/lib/opml/limits";
 import { forget } from "@/lib/remember";
-import { setRead } from "@/lib/store/article-state";
+import { setReadOfIds } from "@/lib/store/article-state";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -295,7 +295,7 @@ describe("unread-count", () => {
   it("follows a read made in the web reader's store at once", async () => {
     const a = await seedSource(database.db, { title: "A" });
     const [first] = await seedArticles(database.db, a, [{}, {}]);
-    await database.db.$transaction((tx) => setRead(tx, { id: first!, read: true, now: new Date() }));
+    await database.db.$transaction((tx) => setReadOfIds(tx, { ids: [first!], read: true, now: new Date() }));
     const body = await session.json<{ max: number }>(session.get("reader/api/0/unread-count"));
     expect(body.max).toBe(1);
   });

@@ -60,16 +60,18 @@ describe("the migration runner", () => {
     const before = createPrismaClient(target);
     try {
       // `select: { id }` everywhere: today's client must not ask the old schema for later columns.
-      const source = await before.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" }, select: { id: true } });
+      // Raw SQL: today's client would also write columns with defaults that 0001 lacks (articleCount, laneWaitMs).
       const then = target.provider === "sqlite" ? "1764460800000" : "now()";
+      const [source] = await before.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'Feed', ${then}) RETURNING "id"`,
+      );
       const round = await before.$queryRawUnsafe<{ id: number }[]>(`INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${then}, 'cli', 'old', 1) RETURNING "id"`);
-      // Raw too: today's client would write columns with defaults (laneWaitMs) that 0001 lacks.
       await before.$executeRawUnsafe(
-        `INSERT INTO "Fetch" ("sourceId", "roundId", "startedAt", "durationMs", "outcome", "httpStatus") VALUES (${source.id}, ${Number(round[0]!.id)}, ${then}, 5, 'ok', 200)`,
+        `INSERT INTO "Fetch" ("sourceId", "roundId", "startedAt", "durationMs", "outcome", "httpStatus") VALUES (${Number(source!.id)}, ${Number(round[0]!.id)}, ${then}, 5, 'ok', 200)`,
       );
       await before.article.create({
         select: { id: true },
-        data: { sourceId: source.id, dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
+        data: { sourceId: Number(source!.id), dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
       });
     } finally {
       await closePrismaClient(before);
@@ -84,6 +86,8 @@ describe("the migration runner", () => {
       expect(fetch).toMatchObject({ durationMs: 5, parseMs: null, laneWaitMs: 0, driftMs: null });
       const found = await querySql<{ title: string }>(after, target.provider, Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("ownership", target.provider)}`);
       expect(found).toEqual([{ title: "Written before search" }]);
+      // 0014 counts the articles stored before it (the Fever API's total_items sums these counts).
+      expect((await after.source.findFirstOrThrow({ select: { articleCount: true } })).articleCount).toBe(1);
     } finally {
       await closePrismaClient(after);
     }

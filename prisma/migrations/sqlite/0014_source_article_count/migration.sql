@@ -1,0 +1,6 @@
+-- AlterTable (written by hand: Prisma's diff redefines the whole table for a column placed
+-- mid-model, and a table copy would also drop any Source column another migration added since)
+ALTER TABLE "Source" ADD COLUMN "articleCount" INTEGER NOT NULL DEFAULT 0;
+
+-- Backfill: every article stored so far (afterwards lib/store keeps the count).
+UPDATE "Source" SET "articleCount" = (SELECT COUNT(*) FROM "Article" WHERE "Article"."sourceId" = "Source"."id");
