@@ -12,6 +12,7 @@ import { buildSourceUpdate } from "@/lib/store/source-update";
 import { dailyRollupUpsert } from "@/lib/store/daily-rollup";
 import { resolveAdoptedUrl } from "@/lib/store/adopt-url";
 import { hostOf } from "@/lib/fetch/host-of";
+import { observeFetch, type ObservedFetch } from "@/lib/metrics/fetch-observations";
 import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows, type Statement } from "@/lib/store/raw-statements";
 
 export type RecordFetchInput = {
@@ -32,22 +33,28 @@ export type RecordFetchInput = {
 
 export type RecordedFetch = { newArticles: number; updatedArticles: number; decision: Decision };
 
-type PlannedFetch = { recorded: RecordedFetch; statements: Statement[] };
+type PlannedFetch = { recorded: RecordedFetch; statements: Statement[]; row: ObservedFetch };
 
 export async function recordFetch(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
-  if (!input.source) return recordInTransaction(db, input);
-  const planned = await planFetch(db, (statement) => selectRows(db, statement), input, input.source);
-  await runAtomically(db, planned.statements);
+  const planned = input.source ? await recordPlanned(db, input, input.source) : await recordInTransaction(db, input);
+  // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
+  observeFetch(planned.row);
   return planned.recorded;
 }
 
-async function recordInTransaction(db: Db, input: RecordFetchInput): Promise<RecordedFetch> {
+async function recordPlanned(db: Db, input: RecordFetchInput, source: SourceRow): Promise<PlannedFetch> {
+  const planned = await planFetch(db, (statement) => selectRows(db, statement), input, source);
+  await runAtomically(db, planned.statements);
+  return planned;
+}
+
+async function recordInTransaction(db: Db, input: RecordFetchInput): Promise<PlannedFetch> {
   return db.$transaction(
     async (tx) => {
       const source = await tx.source.findUniqueOrThrow({ where: { id: input.attempt.sourceId } });
       const planned = await planFetch(db, (statement) => tx.$queryRawUnsafe(statement.text, ...statement.values), input, source);
       for (const statement of planned.statements) await tx.$executeRawUnsafe(statement.text, ...statement.values);
-      return planned.recorded;
+      return planned;
     },
     // A 1,000-item first fetch writes a lot; the default 5 s would be tight on a slow disk.
     { timeout: 60_000, maxWait: 30_000 },
@@ -64,15 +71,16 @@ async function planFetch(db: Db, read: ReadRows, input: RecordFetchInput, source
   const { newArticles, updatedArticles } = articles;
   const decision = await resolveAdoptedUrl(db, read, source, input.decide(source, newArticles));
   const rollup = dailyRollupUpsert({ source, attempt, newArticles });
+  const row = buildFetchRow({ attempt, roundId: input.roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   const statements = [
     ...articles.statements,
     updateById(db, "Source", source.id, updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now })),
-    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId: input.roundId, newArticles, updatedArticles, dueAt: source.nextDueAt }))),
+    insertRow(db, "Fetch", scalarFields(row)),
     ...decision.events.map((event) => insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail })),
     ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)] : []),
     insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
   ];
-  return { recorded: { newArticles, updatedArticles, decision }, statements };
+  return { recorded: { newArticles, updatedArticles, decision }, statements, row };
 }
 
 function insertOrReplaceHostWait(db: Db, host: string, until: Date, now: Date) {
