@@ -5,11 +5,12 @@ import { AttentionList } from "@/components/health/attention-list";
 import { RoundHistory } from "@/components/health/round-history";
 import { BytesComparison } from "@/components/health/bytes-comparison";
 import { NotModifiedRatioChart } from "@/components/health/not-modified-ratio-chart";
+import { DriftChart } from "@/components/health/drift-chart";
 import { PageHeader } from "@/components/sources/page-header";
 import { getFleetStates } from "@/lib/health/get-fleet-states";
 import { listRecentRounds } from "@/lib/health/list-recent-rounds";
 import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
-import { sumDays } from "@/lib/health/fill-days";
+import { listDays, sumDays } from "@/lib/health/fill-days";
 import { PublisherTable } from "@/components/health/publisher-table";
 import { listPublishers, PUBLISHER_DAYS } from "@/lib/health/list-publishers";
 import { AlertList } from "@/components/health/alert-list";
@@ -19,6 +20,9 @@ import { listDeliveryAttempts } from "@/lib/health/list-delivery-attempts";
 import { readNotifyTarget } from "@/lib/notify/notify-target";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { readFleetDrift } from "@/lib/health/read-fleet-drift";
+import { readBacklog } from "@/lib/health/read-backlog";
+import { describeBacklog } from "@/lib/health/describe-backlog";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
@@ -29,14 +33,17 @@ const DELIVERIES = 15;
 
 export default async function HealthPage() {
   const now = new Date();
-  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget] = await Promise.all([
+  const db = getDb();
+  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog] = await Promise.all([
     getFleetStates(now),
     listRecentRounds(ROUNDS),
     listDailyOutcomes(null, now, DAYS),
     listPublishers(now),
     listAlerts(now),
     listDeliveryAttempts(DELIVERIES),
-    readNotifyTarget(getDb(), getEnv()),
+    readNotifyTarget(db, getEnv()),
+    readFleetDrift(db, { now, days: DAYS }),
+    readBacklog(db, now),
   ]);
   const totals = sumDays(days);
   return (
@@ -48,6 +55,10 @@ export default async function HealthPage() {
       <HealthSection id="attention" title="Needs attention first" intro="Alerts of the health rules first (each with when it started and why), then sources: gone first, then open breakers, then sources backing off, then quiet ones.">
         <AlertList overview={alerts} now={now} />
         <AttentionList sources={states.attention} total={states.attentionTotal} now={now} />
+      </HealthSection>
+      <HealthSection id="schedule" title={`Schedule: backlog now, and how late fetches started, last ${DAYS} days`}>
+        <p data-backlog>{describeBacklog(backlog)}</p>
+        <DriftChart days={listDays(now, DAYS)} drift={drift.days} last24h={drift.last24h} />
       </HealthSection>
       <HealthSection id="publishers" title={`Publishers, last ${PUBLISHER_DAYS} days`} intro="One row per registrable domain (the key the request lane spaces requests by), costliest first.">
         <PublisherTable publishers={publishers} now={now} />

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { FetchLogRow } from "@/lib/health/list-fetch-log";
 import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
 import { describeEncoding } from "@/lib/health/describe-reading";
-import { formatBytes, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
+import { formatBytes, formatDrift, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
 import styles from "./fetch-log.module.css";
 
 type Props = { rows: readonly FetchLogRow[]; basePath: string; newerCursor: string | null; olderCursor: string | null; paged: boolean };
@@ -21,6 +21,9 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
               <th scope="col">Error kind</th>
               <th scope="col">HTTP</th>
               <th scope="col" className={styles.num}>Duration</th>
+              <th scope="col" className={styles.num} title="Time parsing the body; – when none was parsed (304, error, unchanged body)">Parse</th>
+              <th scope="col" className={styles.num} title="Time waiting for the request lane: the host gap, a Crawl-delay, a robots.txt read (not in Duration)">Lane wait</th>
+              <th scope="col" className={styles.num} title="How late the fetch started against the time the source was due; – for fetches asked for by hand">Late</th>
               <th scope="col" className={styles.num}>Bytes</th>
               <th scope="col" className={styles.num}>New</th>
               <th scope="col">Validators sent</th>
@@ -42,6 +45,9 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                   <td>{row.errorKind ?? ""}</td>
                   <td>{row.httpStatus ?? "–"}</td>
                   <td className={styles.num}>{formatMs(row.durationMs)}</td>
+                  <td className={styles.num} data-parse>{formatMs(row.parseMs)}</td>
+                  <td className={styles.num} data-lane-wait>{formatMs(row.laneWaitMs)}</td>
+                  <td className={styles.num} data-drift>{formatDrift(row.driftMs)}</td>
                   <td className={styles.num} title={row.bodyBytes === null ? undefined : `${formatBytes(row.bodyBytes)} after decompression`}>{formatBytes(row.bytesReceived)}</td>
                   <td className={styles.num}>{row.newArticles}</td>
                   <td>{row.conditional ? "yes" : "no"}</td>

@@ -2,7 +2,7 @@
 // fetches have no column (rather than a misleading 0%).
 import type { DayTotals } from "@/lib/health/fill-days";
 import { formatShare } from "@/lib/health/format-figures";
-import styles from "./not-modified-ratio-chart.module.css";
+import styles from "./day-chart.module.css";
 
 const COLUMN = 32;
 const GAP = 6;

@@ -39,6 +39,8 @@ export function RoundHistory({ rounds }: { rounds: readonly RoundRow[] }) {
                 {round.failure ? <span className={styles.flag} title={`The database failed and the round stopped: ${round.failure}`}>failed</span> : null}
                 {round.interrupted ? <span className={styles.flag} title="Tidings stopped during this round; the fetches it had committed are counted, the rest were fetched by a later round">interrupted</span> : null}
                 {round.budgetExhausted ? <span className={styles.note} title="The time budget ran out; the sources not reached stayed due">budget exhausted</span> : null}
+                {round.leftForBudget > 0 ? <span className={styles.note} data-left-budget>{round.leftForBudget} left for the budget</span> : null}
+                {round.leftForHostHold > 0 ? <span className={styles.note} data-left-hold title="Their host asked Tidings to wait (Retry-After) past the round's budget: never asked">{round.leftForHostHold} left for a host hold</span> : null}
               </td>
             </tr>
           ))}

@@ -39,3 +39,10 @@ export function formatMs(ms: number | null): string {
   if (ms === null) return "–";
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** How late a scheduled fetch started: "on time" (early by the due tolerance, or within a second), "4.2 s", "14 min"; "–" unscheduled. */
+export function formatDrift(ms: number | null): string {
+  if (ms === null) return "–";
+  if (ms < 1000) return "on time";
+  return ms < 60_000 ? formatMs(ms) : formatDuration(ms / 1000);
+}

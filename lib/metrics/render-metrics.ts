@@ -1,16 +1,19 @@
 import "server-only";
 // GET /metrics in the Prometheus text format: fetches by outcome and error kind, bytes received
-// and saved by 304s, round durations, sources by breaker state, articles stored, event-loop delay.
-// Counters come from the database, so they survive restarts and agree across instances.
+// and saved by 304s, round durations, sources by breaker state, articles stored, event-loop delay;
+// the scheduler's backlog (due, overdue, oldest overdue, what the last round left and why); and
+// this process's per-fetch histograms and status-class counter (fetch-observations.ts says why
+// those live in memory). The other counters come from the database's roll-ups, so they survive
+// restarts and agree across instances. No label names a source: cardinality stays bounded.
+import type { Db } from "@/lib/db/prisma-client";
 import { getDb } from "@/lib/db/client";
 import { readEventLoopDelay } from "@/lib/metrics/event-loop";
+import { renderFamilies, type Family } from "@/lib/metrics/exposition";
+import { readFetchObservations } from "@/lib/metrics/fetch-observations";
+import { OVERDUE_AFTER_MS, readBacklog } from "@/lib/health/read-backlog";
 
-type Sample = { labels?: Record<string, string>; value: number };
-type Family = { name: string; help: string; type: "counter" | "gauge"; samples: Sample[] };
-
-export async function renderMetrics(): Promise<string> {
-  const db = getDb();
-  const [byOutcome, bytes, rounds, lastRound, breakers, enabled, articles] = await Promise.all([
+export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): Promise<string> {
+  const [byOutcome, bytes, rounds, lastRound, breakers, enabled, articles, backlog] = await Promise.all([
     db.fetchDaily.aggregate({ _sum: { ok: true, notModified: true, error: true } }),
     db.fetchDaily.aggregate({ _sum: { bytesReceived: true, bytesSaved: true } }),
     db.round.aggregate({ _count: { _all: true }, where: { finishedAt: { not: null } } }),
@@ -18,9 +21,11 @@ export async function renderMetrics(): Promise<string> {
     db.source.groupBy({ by: ["breakerState"], _count: { _all: true } }),
     db.source.groupBy({ by: ["enabled"], _count: { _all: true } }),
     db.article.count(),
+    readBacklog(db, now),
   ]);
   const errorKinds = await db.fetch.groupBy({ by: ["errorKind"], _count: { _all: true }, where: { outcome: "error" } });
   const delay = readEventLoopDelay();
+  const observed = readFetchObservations();
   const families: Family[] = [
     {
       name: "tidings_fetches_total",
@@ -56,18 +61,20 @@ export async function renderMetrics(): Promise<string> {
       type: "gauge",
       samples: delay ? [{ labels: { quantile: "0.5" }, value: delay.p50 }, { labels: { quantile: "0.99" }, value: delay.p99 }, { labels: { quantile: "1" }, value: delay.max }] : [],
     },
+    { name: "tidings_sources_due", help: "Enabled sources whose next check time has come.", type: "gauge", samples: [{ value: backlog.due }] },
+    { name: "tidings_sources_overdue", help: `Enabled sources due for more than ${OVERDUE_AFTER_MS / 60_000} minutes (two ticks of the default cron).`, type: "gauge", samples: [{ value: backlog.overdue }] },
+    { name: "tidings_oldest_overdue_seconds", help: "How long the most overdue source has been due (0 when none is overdue).", type: "gauge", samples: [{ value: backlog.oldestOverdueMs / 1000 }] },
+    {
+      name: "tidings_last_round_sources_left",
+      help: "Due sources the last finished round left for later, by why (its time budget ran out, or their host was held by Retry-After).",
+      type: "gauge",
+      samples: backlog.lastRound ? [{ labels: { reason: "budget" }, value: backlog.lastRound.leftForBudget }, { labels: { reason: "host_hold" }, value: backlog.lastRound.leftForHostHold }] : [],
+    },
+    { name: "tidings_fetch_responses_total", help: "Fetches stored by this process since it started, by outcome and HTTP status class (none: no response).", type: "counter", samples: observed.responses },
+    { name: "tidings_fetch_duration_seconds", help: "Time with the publisher per fetch, every hop, lane waits left out (this process since it started).", type: "histogram", samples: observed.duration },
+    { name: "tidings_parse_duration_seconds", help: "Time parsing a fetched body, for fetches that parsed one (this process since it started).", type: "histogram", samples: observed.parse },
+    { name: "tidings_fetch_body_bytes", help: "Body size of fetches that read one: on the wire (encoding=wire, before decompression) and decoded (this process since it started).", type: "histogram", samples: observed.body },
+    { name: "tidings_schedule_drift_seconds", help: "How late scheduled fetches started against their due time, early ones as 0 (this process since it started).", type: "histogram", samples: observed.drift },
   ];
-  return families.map(renderFamily).join("");
-}
-
-function renderFamily(family: Family): string {
-  const lines = [`# HELP ${family.name} ${family.help}`, `# TYPE ${family.name} ${family.type}`];
-  for (const sample of family.samples) lines.push(`${family.name}${renderLabels(sample.labels)} ${sample.value}`);
-  return `${lines.join("\n")}\n`;
-}
-
-function renderLabels(labels: Record<string, string> | undefined): string {
-  if (!labels) return "";
-  const pairs = Object.entries(labels).map(([key, value]) => `${key}="${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"').replaceAll("\n", "\\n")}"`);
-  return `{${pairs.join(",")}}`;
+  return renderFamilies(families);
 }

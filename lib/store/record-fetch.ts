@@ -11,6 +11,7 @@ import { buildSourceUpdate } from "@/lib/store/source-update";
 import { dailyRollupUpsert } from "@/lib/store/daily-rollup";
 import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/store/adopt-url";
 import { hostOf } from "@/lib/fetch/host-of";
+import { observeFetch } from "@/lib/metrics/fetch-observations";
 import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows } from "@/lib/db/raw-statements";
 
 /**
@@ -52,14 +53,17 @@ export async function writeFetch(db: Db, plan: FetchPlan, decided: Decision, rou
   const { newArticles, updatedArticles } = articles;
   const decision = keepTakenUrl(source, decided, plan.urlHolders);
   const rollup = dailyRollupUpsert({ source, attempt, newArticles });
+  const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   await runAtomically(db, [
     ...articles.statements,
     updateById(db, "Source", source.id, updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now })),
-    insertRow(db, "Fetch", scalarFields(buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt }))),
+    insertRow(db, "Fetch", scalarFields(row)),
     ...decision.events.map((event) => insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail })),
     ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)] : []),
     insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
   ]);
+  // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
+  observeFetch(row);
   return { newArticles, updatedArticles, decision };
 }
 

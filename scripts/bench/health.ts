@@ -37,7 +37,7 @@ type Sink = { insert(table: Table, rows: Value[][]): Promise<void>; dropIndexes(
 
 const T = (name: string, columns: string): Table => ({ name, columns: columns.split(",").map((spec) => spec.trim().split(":") as [string, string]) });
 const SOURCE = T("Source", "id:int,feedUrl:text,title:text,folderId:int,enabled:bool,disabledReason:text,etag:text,lastBodyBytes:int,nextDueAt:ts,intervalSeconds:int,consecutiveErrors:int,breakerState:text,nextCheckReason:text,lastFetchedAt:ts,lastOutcome:text,lastErrorKind:text,lastSuccessAt:ts,lastNewArticleAt:ts,createdAt:ts,updatedAt:ts");
-const FETCH = T("Fetch", "sourceId:int,startedAt:ts,durationMs:int,outcome:text,errorKind:text,httpStatus:int,bytesReceived:int,bodyBytes:int,newArticles:int,bodyUnchanged:bool,conditional:bool,etagReceived:text,contentEncoding:text,maxAgeSeconds:int,detail:text");
+const FETCH = T("Fetch", "sourceId:int,startedAt:ts,durationMs:int,outcome:text,errorKind:text,httpStatus:int,bytesReceived:int,bodyBytes:int,newArticles:int,bodyUnchanged:bool,conditional:bool,etagReceived:text,contentEncoding:text,maxAgeSeconds:int,detail:text,parseMs:int,laneWaitMs:int,driftMs:int");
 const DAILY = T("FetchDaily", "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int");
 const ROUND = T("Round", "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool");
 const EVENT = T("SourceEvent", "sourceId:int,at:ts,kind:text,detail:text");
@@ -84,6 +84,8 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
         sourceId, toTime(startedAt), duration, outcome, outcome === "error" ? "http_5xx" : null, outcome === "ok" ? 200 : outcome === "error" ? 503 : 304,
         bytes, outcome === "ok" ? bytes * 4 : null, fresh, outcome === "ok" && fresh === 0, k > 0, outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`,
         outcome === "ok" ? "gzip" : null, outcome === "error" ? null : 1800, outcome === "error" ? "HTTP 503 Service Unavailable" : null,
+        // Timings (issue 20): a parse for bodies, a lane wait, and drift with a tail (the fleet chart's query).
+        outcome === "ok" ? 2 + Math.floor(rand() * 30) : null, Math.floor(rand() * 2000), rand() < 0.03 ? 600_000 + Math.floor(rand() * 1_800_000) : Math.floor(rand() * 300_000),
       ]);
       const key = `${sourceId}|${new Date(startedAt).toISOString().slice(0, 10)}`;
       const sums = daily.get(key) ?? [0, 0, 0, 0, 0, 0, 0];

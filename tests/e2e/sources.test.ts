@@ -189,11 +189,16 @@ describe("a source's health page", () => {
     const log = await page.locator("#log tbody tr").evaluateAll((rows) =>
       rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "")),
     );
-    expect(log.map((cells) => [cells[1]!.replace(/manual$/, "").trim(), cells[2], cells[3], cells[7]])).toEqual([
+    // Columns: time, outcome, error kind, HTTP, duration, parse, lane wait, late, bytes, new, validators sent.
+    expect(log.map((cells) => [cells[1]!.replace(/manual$/, "").trim(), cells[2], cells[3], cells[10]])).toEqual([
       ["✕ error", "http_5xx", "500", "yes"],
       ["= not modified", "", "304", "yes"],
       ["✓ ok", "", "200", "no"],
     ]);
+    // Only the 200's body was parsed; every row has a lane wait in ms.
+    expect(log.map((cells) => /^\d+ ms$/.test(cells[5]!))).toEqual([false, false, true]);
+    expect(log.map((cells) => cells[5] === "–")).toEqual([true, true, false]);
+    for (const cells of log) expect(cells[6]).toMatch(/^\d+(\.\d)? (ms|s)$/);
     const bodyBytes = Buffer.byteLength(SEQ_BODY);
     expect(await page.locator('[data-figure="saved"] dd').textContent()).toMatch(bodyBytes >= 1024 ? /KiB/ : new RegExp(`^${bodyBytes} bytes`));
     expect(await page.locator('[data-figure="breaker"] dd').textContent()).toMatch(/closed \(normal\).*1 consecutive error$/);

@@ -3,7 +3,7 @@ import { computeOutcomeShares } from "@/lib/health/compute-outcome-shares";
 import { computeMedian } from "@/lib/health/compute-median";
 import { fillDays, sumDays } from "@/lib/health/fill-days";
 import { formatLogCursor, parseLogCursor } from "@/lib/health/log-cursor";
-import { formatRelative, formatShare, formatMs, formatUtc } from "@/lib/health/format-figures";
+import { formatDrift, formatRelative, formatShare, formatMs, formatUtc } from "@/lib/health/format-figures";
 import { parseSourceId } from "@/lib/sources/parse-source-id";
 
 describe("outcome shares", () => {
@@ -59,6 +59,10 @@ describe("formatting", () => {
     expect([formatShare(null), formatShare(0), formatShare(1 / 3), formatShare(0.004), formatShare(1)]).toEqual(["–", "0%", "33%", "0.4%", "100%"]);
     expect([formatMs(null), formatMs(120.4), formatMs(2400)]).toEqual(["–", "120 ms", "2.4 s"]);
     expect(formatUtc(new Date("2026-11-30T06:05:59Z"))).toBe("2026-11-30 06:05 UTC");
+  });
+
+  it("says how late a fetch started: unscheduled, on time (early by the due tolerance too), seconds, minutes", () => {
+    expect([formatDrift(null), formatDrift(-20_000), formatDrift(400), formatDrift(4200), formatDrift(14 * 60_000), formatDrift(90 * 60_000)]).toEqual(["–", "on time", "on time", "4.2 s", "14 min", "1 h 30 min"]);
   });
 });
 
