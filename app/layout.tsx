@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
 import { QueryProvider } from "@/components/query-provider";
+import { RegisterServiceWorker } from "@/components/register-service-worker";
 import { getAuthState } from "@/lib/auth/auth-state";
 import "./globals.css";
 
@@ -10,6 +11,8 @@ export const metadata: Metadata = {
   title: { default: "Tidings", template: "%s · Tidings" },
   description: "A self-hosted feed reader that is polite to publishers.",
   referrer: "no-referrer",
+  // The installable app (public/manifest.webmanifest, its icons made by scripts/make-app-icons.ts).
+  manifest: "/manifest.webmanifest",
 };
 
 export const viewport: Viewport = {
@@ -32,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <QueryProvider>
           <AppHeader loginRequired={passwordFrom !== "none"} />
           <main className="app-main">{children}</main>
+          <RegisterServiceWorker />
         </QueryProvider>
       </body>
     </html>
