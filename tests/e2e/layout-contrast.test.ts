@@ -108,3 +108,54 @@ describe.each([
     });
   });
 });
+
+describe("the console", () => {
+  it("reports no stylesheet preloaded and then left unused, on any page", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: session });
+    const warnings: string[] = [];
+    try {
+      // All at once: Chromium reports an unused preload about 3 s after the load event.
+      await Promise.all(
+        pages
+          // Known remainder: an unknown source's 404 (notFound() in app/sources/[id]/layout.tsx)
+          // still carries Next's preload hints for that segment's stylesheets, which the 404 never uses.
+          .filter((target) => !target.loggedOut && target.name !== "source-not-found")
+          .map(async (target) => {
+            const page = await context.newPage();
+            page.on("console", (message) => {
+              if (/preloaded using link preload but not used/.test(message.text())) warnings.push(`${target.name}: ${message.text()}`);
+            });
+            await page.goto(`${server.url}${target.path}`);
+            await page.waitForLoadState("load");
+          }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+    } finally {
+      await context.close();
+    }
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("the edit page's loading state", () => {
+  it("names the source's settings, not its health, while the page is on its way", async () => {
+    const source = pages.find((target) => target.name === "source")!;
+    const context = await browser.newContext({ storageState: session });
+    const page = await context.newPage();
+    try {
+      // The edit page itself arrives late; its prefetched loading state is shown meanwhile.
+      await page.route("**/edit**", async (route) => {
+        const prefetch = Object.keys(route.request().headers()).some((name) => name.startsWith("next-router-") && name.endsWith("prefetch"));
+        if (!prefetch) await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.goto(`${server.url}${source.path}`);
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("link", { name: "Edit or remove" }).click();
+      expect(await page.getByRole("status").filter({ hasText: /^Loading/ }).textContent()).toBe("Loading the source's settings…");
+      await page.getByRole("heading", { level: 1, name: /^Edit/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
