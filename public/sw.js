@@ -94,7 +94,7 @@ async function networkFirst(request, kind, isPage) {
   try {
     response = await fetch(request);
   } catch (offline) {
-    const stored = kind ? await caches.open(READING_CACHE).then((cache) => cache.match(request)) : undefined;
+    const stored = kind ? await findStored(request, kind) : undefined;
     if (stored) return stored;
     if (isPage) return (await caches.match(OFFLINE_PAGE)) ?? Response.error();
     throw offline;
@@ -102,6 +102,19 @@ async function networkFirst(request, kind, isPage) {
   if (endsSession(response)) await forgetReading();
   else if (kind && response.status === 200 && response.type === "basic") await keep(request, response.clone(), kind);
   return response;
+}
+
+/**
+ * The stored answer to this request; for a reader page never loaded at this exact address (an
+ * article opened from the list changes the address without loading a page), the newest reader
+ * page: the reader reads the address itself and finds that article among the stored ones.
+ */
+async function findStored(request, kind) {
+  const cache = await caches.open(READING_CACHE);
+  const exact = await cache.match(request);
+  if (exact || kind !== "page") return exact;
+  const pages = (await cache.keys()).filter((stored) => readingKind(new URL(stored.url)) === "page");
+  return pages.length > 0 ? cache.match(pages[pages.length - 1]) : undefined;
 }
 
 /** The gate's answers to a request without a session, and the log-out action's redirect. */

@@ -46,6 +46,19 @@ async function logIn(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * Stops the app server's process group, runs the offline part, and starts a new server on the
+ * same database (a new port: a new origin, so the next test meets no worker of this one).
+ */
+async function withServerStopped(offline: () => Promise<void>): Promise<void> {
+  await server.stop();
+  try {
+    await offline();
+  } finally {
+    server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_PASSWORD: PASSWORD });
+  }
+}
+
 /** Waits until a service worker controls the page (after its first load, clients.claim()). */
 async function waitForController(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -102,8 +115,7 @@ describe("the installable app", () => {
     const stored = await storedUrls(page);
     expect(stored.filter((url) => /\/api\/(fever|greader|rounds|settings)|\/login/.test(url))).toEqual([]);
 
-    await server.stop();
-    try {
+    await withServerStopped(async () => {
       await page.reload();
       const article = page.locator(`article[data-loaded-article-id="${articleIds[0]}"]`);
       await article.waitFor({ timeout: 15_000 });
@@ -127,12 +139,29 @@ describe("the installable app", () => {
       // A page never stored offline is the offline page, not an error or someone else's data.
       await page.goto(`${server.url}/health`);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("The server cannot be reached");
-    } finally {
-      server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_PASSWORD: PASSWORD });
-      // The new server has a new port: a new origin, a new worker. Nothing to clean up in this one.
-      await context.close();
-    }
+    });
+    await context.close();
     expect(await database.db.article.findUniqueOrThrow({ where: { id: articleIds[0] }, select: { starredAt: true } })).toEqual({ starredAt: null });
+  });
+
+  it("keeps an article opened from the list (the address changed, no page loaded) readable offline too", async () => {
+    const context = await browser.newContext();
+    const page = await logIn(context);
+    await page.goto(`${server.url}/?view=all`);
+    await waitForController(page);
+    await page.reload();
+    await page.getByRole("link", { name: /Never opened/ }).click();
+    await page.locator(`article[data-loaded-article-id="${articleIds[1]}"]`).waitFor();
+    await expect.poll(() => storedUrls(page)).toEqual(expect.arrayContaining([`tidings-reading-v1 /api/articles/${articleIds[1]}`]));
+
+    await withServerStopped(async () => {
+      await page.reload();
+      const article = page.locator(`article[data-loaded-article-id="${articleIds[1]}"]`);
+      await article.waitFor({ timeout: 15_000 });
+      expect(await article.textContent()).toContain("This one was never opened.");
+      expect(new URL(page.url()).searchParams.get("article")).toBe(String(articleIds[1]));
+    });
+    await context.close();
   });
 
   it("forgets every stored page and article when the session ends, so a logged-out browser reads nothing offline", async () => {
