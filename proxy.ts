@@ -24,6 +24,8 @@ export function buildContentSecurityPolicy(nonce: string, dev = false): string {
     `frame-src ${PLAYER_ORIGINS}`,
     "font-src 'self'",
     "connect-src 'self'",
+    // public/sw.js, the offline reader: a worker cannot carry the nonce 'strict-dynamic' relies on.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

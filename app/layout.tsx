@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { AppHeader } from "@/components/app-header";
 import { QueryProvider } from "@/components/query-provider";
 import { MAIN_CONTENT_ID } from "@/components/skip-targets";
+import { RegisterServiceWorker } from "@/components/register-service-worker";
 import { getAuthState } from "@/lib/auth/auth-state";
 import "./globals.css";
 
@@ -11,6 +12,8 @@ export const metadata: Metadata = {
   title: { default: "Tidings", template: "%s · Tidings" },
   description: "A self-hosted feed reader that is polite to publishers.",
   referrer: "no-referrer",
+  // The installable app (public/manifest.webmanifest, its icons made by scripts/make-app-icons.ts).
+  manifest: "/manifest.webmanifest",
 };
 
 export const viewport: Viewport = {
@@ -35,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main className="app-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
             {children}
           </main>
+          <RegisterServiceWorker />
         </QueryProvider>
       </body>
     </html>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { LogOutButton } from "@/components/auth/log-out-button";
 import { SkipLink } from "@/components/skip-link";
 
@@ -14,6 +14,7 @@ const SECTIONS = [
 
 export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
   const pathname = usePathname();
+  const router = useRouter();
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   return (
     <header className="app-header">
@@ -25,7 +26,17 @@ export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
         <ul>
           {SECTIONS.map((section) => (
             <li key={section.href}>
-              <Link href={section.href} aria-current={isCurrent(section.href) ? "page" : undefined}>
+              {/* Prefetched on intent, not on sight: a viewport prefetch of a dynamic section fetches
+                  its loading state and preloads that segment's stylesheets, which every reader load
+                  then reported as "preloaded but not used" (two warnings, /sources and /health). */}
+              <Link
+                href={section.href}
+                prefetch={false}
+                onMouseEnter={() => router.prefetch(section.href)}
+                onFocus={() => router.prefetch(section.href)}
+                onTouchStart={() => router.prefetch(section.href)}
+                aria-current={isCurrent(section.href) ? "page" : undefined}
+              >
                 {section.label}
               </Link>
             </li>

@@ -1,5 +1,5 @@
-import styles from "@/components/sources/loading.module.css";
+import { LoadingStatus } from "@/components/sources/loading-status";
 
 export default function HealthLoading() {
-  return <p className={styles.loading} role="status">Loading the fleet&apos;s health…</p>;
+  return <LoadingStatus what="the fleet's health" />;
 }

@@ -11,6 +11,12 @@ import { isValidSessionToken, SESSION_COOKIE } from "@/lib/auth/session-token";
 const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
 
 /**
+ * The installable app's static files: the browser fetches the manifest, its icons and the
+ * service worker without the session cookie (or before any login), and none of them holds data.
+ */
+const APP_FILES = new Set(["/manifest.webmanifest", "/sw.js", "/offline.html", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"]);
+
+/**
  * The feed apps' APIs: they authenticate every call themselves, with the API password
  * (lib/fever/handle-fever-call.ts, lib/greader/handle-greader-request.ts), never with a session.
  * Exact paths, and one prefix with its slash (the Google Reader API's many endpoints): an API
@@ -31,7 +37,7 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     );
   }
   const path = request.nextUrl.pathname;
-  if (!passwordRequired || PUBLIC_PATHS.has(path) || OWN_AUTH_PATHS.has(path) || path.startsWith(OWN_AUTH_PREFIX)) return null;
+  if (!passwordRequired || PUBLIC_PATHS.has(path) || APP_FILES.has(path) || OWN_AUTH_PATHS.has(path) || path.startsWith(OWN_AUTH_PREFIX)) return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
   return refuseWithoutSession(request);
 }

@@ -1,5 +1,5 @@
-import styles from "@/components/sources/loading.module.css";
+import { LoadingStatus } from "@/components/sources/loading-status";
 
 export default function SourceLoading() {
-  return <p className={styles.loading} role="status">Loading the source&apos;s health…</p>;
+  return <LoadingStatus what="the source's health" />;
 }
