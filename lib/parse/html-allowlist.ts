@@ -68,14 +68,6 @@ export const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   ["poster", WEB_SCHEMES],
 ]);
 
-// Attributes kept when empty: alt="" (an image that says it is decoration), HTML's boolean
-// attributes and the others HTML does not list as non-boolean (an empty align reads as a browser
-// reads it). The rest (an empty href, title, width, ...) say nothing and are dropped.
-export const EMPTY_ALLOWED: ReadonlySet<string> = new Set([
-  "alt", "align", "valign", "bgcolor", "border", "nowrap", "axis", "cellpadding", "cellspacing", "summary", "frame", "rules",
-  "noshade", "clear", "face", "reversed", "open", "hspace", "vspace", "gutter", "controls", "loop", "allowfullscreen",
-]);
-
 // The only hosts whose players may be embedded (in a sandbox, see keep-attributes.ts).
 export const PLAYER_HOSTS: ReadonlySet<string> = new Set(["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"]);
 

@@ -2,7 +2,6 @@
 // absolute (and dropped when not http/https/mailto), only the safe part of an inline style, and
 // the attributes we want on links, images and embedded players whatever the feed said.
 import {
-  EMPTY_ALLOWED,
   IMAGE_ATTRIBUTES,
   isAllowedAttribute,
   LINK_ATTRIBUTES,
@@ -19,9 +18,9 @@ export function keepAttributes(tag: string, attribs: Record<string, string>, bas
   const kept: Record<string, string> = {};
   for (const name in attribs) {
     if (!isAllowedAttribute(tag, name)) continue;
+    // An empty value is kept as written (title="", nowrap): inert, and what the publisher wrote.
     const value = ours?.[name] ?? keepValue(name, attribs[name] ?? "", baseUrl);
-    if (value === null || (value === "" && !EMPTY_ALLOWED.has(name))) continue;
-    kept[name] = value;
+    if (value !== null) kept[name] = value;
   }
   if (ours !== null) Object.assign(kept, ours);
   // Players run their own scripts; the sandbox keeps them away from navigation and our origin.
@@ -36,10 +35,11 @@ function oursFor(tag: string): Readonly<Record<string, string>> | null {
   return null;
 }
 
-/** The value to keep of one allowlisted attribute, or null to drop it. */
+/** The value to keep of one allowlisted attribute, or null to drop it (a URL, style or srcset
+ * with nothing safe left). */
 function keepValue(name: string, value: string, baseUrl: string): string | null {
-  if (name === "style") return sanitizeStyle(value);
-  if (name === "srcset") return resolveSrcset(value, baseUrl);
+  if (name === "style") return sanitizeStyle(value) || null;
+  if (name === "srcset") return resolveSrcset(value, baseUrl) || null;
   const schemes = URL_ATTRIBUTES.get(name);
   return schemes === undefined ? value : resolveUrl(value, baseUrl, schemes);
 }

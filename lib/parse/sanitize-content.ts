@@ -93,16 +93,17 @@ function writeAttributes(attribs: Record<string, string>): string {
   let written = "";
   for (const name in attribs) {
     const value = attribs[name] ?? "";
-    // alt="" says "decoration"; other empty attributes that are kept are boolean ones.
+    // An empty value is written bare (the same to a browser), but alt="" as it is customary.
     written += value !== "" ? ` ${name}="${escapeAttribute(value)}"` : name === "alt" ? ' alt=""' : ` ${name}`;
   }
   return written;
 }
 
-// An image with nothing to show, or one that exists to report that the item was read.
+// An image with nothing to show (no source we keep, no alt text to show in its place), or one
+// that exists to report that the item was read.
 function isUnwanted({ tag, attribs }: Frame): boolean {
   if (tag !== "img") return false;
-  if (attribs.src === undefined && attribs.srcset === undefined) return true;
+  if (attribs.src === undefined && attribs.srcset === undefined) return !attribs.alt;
   return isTrackingPixel(attribs.width, attribs.height);
 }
 
