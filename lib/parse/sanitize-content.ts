@@ -11,6 +11,10 @@ import { keepAttributes } from "./keep-attributes";
 
 // Nested iframe fallbacks are sanitized one level each; deeper ones lose their text.
 const MAX_IFRAME_DEPTH = 4;
+// Elements open at once. Chromium's HTML parser nests no deeper either (it flattens past 512), no
+// article needs more, and htmlparser2's open-element stack costs time quadratic in the depth
+// (50,000 nested <b> take seconds): past it the rest of the fragment is dropped.
+const MAX_NESTING = 512;
 // Text with no tag and no character reference (most summaries, many descriptions): the parser
 // would only escape its ">", so that is done here without one (same output, a tenth of the cost).
 const MARKUP = /[<&]/;
@@ -36,56 +40,61 @@ function sanitizeFragment(html: string, baseUrl: string, depth: number): string 
   let skipDepth = 0;
   // Whether the iframe being read is kept (an allowed player): its fallback is never shown then.
   let iframeKept = false;
-  const parser = new Parser(
-    {
-      onopentag(tag, attribs) {
-        if (skipDepth > 0) {
-          skipDepth++;
-          return;
-        }
-        const dropped = !ALLOWED_ELEMENTS.has(tag);
-        const frame: Frame = { tag, dropped, at: out.length, attribs };
-        open.push(frame);
-        if (dropped) {
-          if (DROP_WITH_CONTENT.has(tag)) skipDepth = 1;
-          return;
-        }
-        frame.attribs = keepAttributes(tag, attribs, baseUrl);
-        if (tag === "iframe") iframeKept = frame.attribs.src !== undefined;
-        out.push(`<${tag}${writeAttributes(frame.attribs)}${VOID_ELEMENTS.has(tag) ? " />" : ">"}`);
-      },
-      ontext(text) {
-        if (skipDepth > 0) return;
-        // An iframe's content is raw text to the parser, but it is the fallback HTML a reader
-        // without frames sees: when the frame goes, its fallback is sanitized as HTML like the rest.
-        if (open.at(-1)?.tag === "iframe") {
-          if (!iframeKept && depth < MAX_IFRAME_DEPTH) out.push(sanitizeFragment(text, baseUrl, depth + 1));
-          return;
-        }
-        out.push(escapeText(text));
-      },
-      onclosetag(tag) {
-        if (skipDepth > 0 && --skipDepth > 0) return;
-        const frame = open.at(-1);
-        // An end tag that closes nothing open here (bad markup) is ignored.
-        if (frame?.tag !== tag) return;
-        open.pop();
-        if (frame.dropped) return;
-        if (isUnwanted(frame)) {
-          out.length = frame.at;
-          return;
-        }
-        // An iframe that is not an allowed player goes; its fallback (already written) stays.
-        if (tag === "iframe" && frame.attribs.src === undefined) {
-          out[frame.at] = "";
-          return;
-        }
-        if (!VOID_ELEMENTS.has(tag)) out.push(`</${tag}>`);
-      },
+  const handler = {
+    onopentag(tag: string, attribs: Record<string, string>) {
+      if (open.length + skipDepth >= MAX_NESTING) {
+        parser.pause();
+        return;
+      }
+      if (skipDepth > 0) {
+        skipDepth++;
+        return;
+      }
+      const dropped = !ALLOWED_ELEMENTS.has(tag);
+      const frame: Frame = { tag, dropped, at: out.length, attribs };
+      open.push(frame);
+      if (dropped) {
+        if (DROP_WITH_CONTENT.has(tag)) skipDepth = 1;
+        return;
+      }
+      frame.attribs = keepAttributes(tag, attribs, baseUrl);
+      if (tag === "iframe") iframeKept = frame.attribs.src !== undefined;
+      out.push(`<${tag}${writeAttributes(frame.attribs)}${VOID_ELEMENTS.has(tag) ? " />" : ">"}`);
     },
-    { decodeEntities: true },
-  );
+    ontext(text: string) {
+      if (skipDepth > 0) return;
+      // An iframe's content is raw text to the parser, but it is the fallback HTML a reader
+      // without frames sees: when the frame goes, its fallback is sanitized as HTML like the rest.
+      if (open.at(-1)?.tag === "iframe") {
+        if (!iframeKept && depth < MAX_IFRAME_DEPTH) out.push(sanitizeFragment(text, baseUrl, depth + 1));
+        return;
+      }
+      out.push(escapeText(text));
+    },
+    onclosetag(tag: string) {
+      if (skipDepth > 0 && --skipDepth > 0) return;
+      const frame = open.at(-1);
+      // An end tag that closes nothing open here (bad markup) is ignored.
+      if (frame?.tag !== tag) return;
+      open.pop();
+      if (frame.dropped) return;
+      if (isUnwanted(frame)) {
+        out.length = frame.at;
+        return;
+      }
+      // An iframe that is not an allowed player goes; its fallback (already written) stays.
+      if (tag === "iframe" && frame.attribs.src === undefined) {
+        out[frame.at] = "";
+        return;
+      }
+      if (!VOID_ELEMENTS.has(tag)) out.push(`</${tag}>`);
+    },
+  };
+  const parser = new Parser(handler, { decodeEntities: true });
   parser.end(html);
+  // Stopped at MAX_NESTING: the parser closes nothing then, so what is open is closed here.
+  skipDepth = 0;
+  for (let frame = open.at(-1); frame !== undefined; frame = open.at(-1)) handler.onclosetag(frame.tag);
   return out.join("");
 }
 

@@ -40,3 +40,14 @@ describe("sanitizeContent: what stays, and how", () => {
     expect(sanitizeContent(html, BASE)).toBe(expected);
   });
 });
+
+describe("sanitizeContent: nesting", () => {
+  it("stops at 512 open elements (as Chromium's parser does) and closes what it wrote", () => {
+    const sanitized = sanitizeContent(`${"<b>".repeat(200_000)}deep`, BASE);
+    expect(sanitized).toBe(`${"<b>".repeat(512)}${"</b>".repeat(512)}`);
+  });
+
+  it("nesting below the limit is kept whole", () => {
+    expect(sanitizeContent(`${"<i>".repeat(500)}x`, BASE)).toBe(`${"<i>".repeat(500)}x${"</i>".repeat(500)}`);
+  });
+});
