@@ -71,6 +71,11 @@ export const URL_ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 // The only hosts whose players may be embedded (in a sandbox, see keep-attributes.ts).
 export const PLAYER_HOSTS: ReadonlySet<string> = new Set(["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"]);
 
+// Elements open at once. Chromium's HTML parser nests no deeper either (it flattens past 512), no
+// article needs more, and htmlparser2's open-element stack costs time quadratic in the depth
+// (50,000 nested <b> take seconds): past it the rest of a fragment is not read.
+export const MAX_NESTING = 512;
+
 // What we set ourselves on links, images and players, whatever the feed said.
 export const LINK_ATTRIBUTES: Readonly<Record<string, string>> = { rel: "noopener noreferrer nofollow", target: "_blank" };
 export const IMAGE_ATTRIBUTES: Readonly<Record<string, string>> = { loading: "lazy", referrerpolicy: "no-referrer" };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { htmlToText } from "@/lib/parse/html-text";
 import { sanitizeContent } from "@/lib/parse/sanitize-content";
 import { HOSTILE_MARKUP_BASE, HOSTILE_MARKUP_CASES } from "@/tests/fixtures/hostile-html";
 
@@ -49,5 +50,12 @@ describe("sanitizeContent: nesting", () => {
 
   it("nesting below the limit is kept whole", () => {
     expect(sanitizeContent(`${"<i>".repeat(500)}x`, BASE)).toBe(`${"<i>".repeat(500)}x${"</i>".repeat(500)}`);
+  });
+});
+
+describe("htmlToText: nesting", () => {
+  it("stops reading past 512 open elements", () => {
+    expect(htmlToText(`a${"<b>".repeat(100_000)}deep`)).toBe("a");
+    expect(htmlToText(`a${"<i>".repeat(500)}b`)).toBe("ab");
   });
 });
