@@ -27,6 +27,10 @@
 //  - dates: our one item date (published, else updated) equals the tuple's first six fields, UTC.
 //  - feedparser's suite served files from http://127.0.0.1:8097/; expectations naming that
 //    document origin are read with our document origin (http://example.com) instead.
+// An expectation not met is either missed (with its likely cause) or not mappable: a deliberate
+// refusal (an element, attribute or style Tidings drops on purpose, or a reading only a
+// pre-HTML5 sanitizer gives), explained in conformance-refusals.ts. The share met is reported
+// over every mappable expectation and over those left once the refusals are set apart.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { collapseWhitespace, htmlToText } from "../lib/parse/html-text";
@@ -34,6 +38,7 @@ import { Parser as HtmlParser } from "htmlparser2";
 import { parseFeed } from "../lib/parse/parse-feed";
 import type { ParseResult } from "../lib/parse/types";
 import { readCorpusHeader } from "../tests/helpers/corpus-digest";
+import { explainMiss, type MissReason } from "./conformance-refusals";
 
 const FEED_EXTENSIONS = new Set([".xml", ".rss", ".atom", ".rdf", ".json"]);
 const DOCUMENT_ORIGIN = "http://example.com";
@@ -51,6 +56,8 @@ async function main(): Promise<void> {
   const files = (await listFiles(root)).filter((file) => FEED_EXTENSIONS.has(path.extname(file).toLowerCase())).sort();
   const totals: Record<Outcome, number> = { parsed: 0, classified: 0, crash: 0 };
   const unmet: string[] = [];
+  const refusals = new Map<string, number>();
+  let refused = 0;
   let mappable = 0;
   let met = 0;
   const encodingFiles = { total: 0, decoded: 0, failed: [] as string[] };
@@ -95,8 +102,14 @@ async function main(): Promise<void> {
         const tally = byField.get(kind) ?? { mappable: 0, met: 0 };
         byField.set(kind, { mappable: tally.mappable + 1, met: tally.met + (ok ? 1 : 0) });
       }
-      if (!ok) unmet.push(`[${kinds.join(", ")}] ${relative}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`);
-      verdict = ok ? "  [expectation met]" : "  [expectation NOT met]";
+      const why = ok ? null : explainClauses(clauses, result, body.toString("utf8"));
+      if (why?.refused) {
+        refused++;
+        refusals.set(why.reason, (refusals.get(why.reason) ?? 0) + 1);
+      }
+      const label = why === null ? "" : why.refused ? `not mappable: ${why.reason}` : `missed: ${why.reason}`;
+      if (why !== null) unmet.push(`[${kinds.join(", ")}] ${relative}\n    ${label}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`);
+      verdict = ok ? "  [expectation met]" : why?.refused ? "  [not mappable]" : "  [expectation missed]";
     }
     console.log(`${outcome.padEnd(10)} ${relative}  (${note})${verdict}`);
   }
@@ -108,6 +121,9 @@ async function main(): Promise<void> {
   console.log(`encoding files decoded: ${encodingFiles.decoded} of ${encodingFiles.total}${encodingFiles.failed.map((line) => `\n  ${line}`).join("")}`);
   const fieldShares = [...byField].map(([kind, tally]) => `${kind} ${tally.met}/${tally.mappable}`).join(", ");
   console.log(`title/link/content/date expectations met: ${met} of ${mappable} (${share.toFixed(1)}%; ${fieldShares})  in ${Math.round(performance.now() - started)} ms`);
+  const kept = mappable - refused;
+  console.log(`deliberate refusals (not mappable): ${refused}${[...refusals].map(([reason, count]) => `\n  ${count}  ${reason}`).join("")}`);
+  console.log(`met without the refusals: ${met} of ${kept} (${kept === 0 ? "0.0" : ((100 * met) / kept).toFixed(1)}%); missed: ${kept - met}`);
   process.exitCode = totals.crash > 0 ? 1 : 0;
 }
 
@@ -195,6 +211,16 @@ function splitOutsideStrings(text: string, separator: string): string[] {
   }
   parts.push(text.slice(start));
   return parts;
+}
+
+/** Why the first clause that does not hold fails: a deliberate refusal or a miss. */
+function explainClauses(clauses: Clause[], result: ParseResult | null, source: string): MissReason {
+  if (!result?.ok) return { refused: false, reason: "the feed was not read" };
+  const failing = clauses.find((clause) => !holds(clause, result));
+  const field = failing?.fields[0];
+  if (!failing || !field) return { refused: false, reason: "not explained" };
+  const expected = failing.literals.find((literal) => !(readCandidates(field, result) ?? []).some((actual) => matches(field.field, actual, literal))) ?? "";
+  return explainMiss(field.field, expected, source, readActual(field, result) ?? "");
 }
 
 function holds(clause: Clause, result: ParseResult | null): boolean {

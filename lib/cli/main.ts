@@ -8,7 +8,7 @@ import { runMigrations } from "@/lib/db/migrate/run-migrations";
 type Command = { usage: string; run: (args: string[]) => Promise<number> };
 
 // Each command is loaded when it runs, not before: start-up is most of what a call costs, and
-// `tidings sources` need not load the fetch and parse stacks (undici, sanitize-html, sax).
+// `tidings sources` need not load the fetch and parse stacks (undici, htmlparser2, sax).
 const commands: Record<string, () => Promise<Command>> = {
   migrate: () => import("@/lib/cli/commands/migrate").then((m) => ({ usage: m.migrateUsage, run: m.runMigrateCommand })),
   add: () => import("@/lib/cli/commands/add").then((m) => ({ usage: m.addUsage, run: m.runAddCommand })),

@@ -1,5 +1,6 @@
 // Plain text ↔ HTML conversions shared by titles, summaries, hashes and repairs.
 import { Parser } from "htmlparser2";
+import { MAX_NESTING } from "./html-allowlist";
 
 // Their text is code or metadata, never something a reader should see in a title.
 // (<object>, <iframe> and <applet> content is fallback text meant for readers, so it stays.)
@@ -12,13 +13,17 @@ export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return collapseWhitespace(html);
   const parts: string[] = [];
   let hiddenDepth = 0;
+  // htmlparser2's open-element stack is quadratic in depth: past MAX_NESTING the rest is not read.
+  let open = 0;
   const parser = new Parser(
     {
       onopentagname(name) {
+        if (++open > MAX_NESTING) parser.pause();
         if (HIDDEN_TEXT_TAGS.has(name)) hiddenDepth++;
         if (SPACING_TAGS.has(name)) parts.push(" ");
       },
       onclosetag(name) {
+        open--;
         if (HIDDEN_TEXT_TAGS.has(name)) hiddenDepth = Math.max(0, hiddenDepth - 1);
         if (SPACING_TAGS.has(name)) parts.push(" ");
       },

@@ -7,7 +7,7 @@ import { readFirstDate } from "./read-first-date";
 import { readRssHtml } from "./read-text-construct";
 import { resolveUrl } from "./resolve-url";
 import type { HtmlSource, RawItem } from "./finish-item";
-import { childElements, childText, firstFilledChild, readAttr, textContent, type XmlElement } from "./xml-tree";
+import { childElements, childText, firstFilledChild, hasElementChildren, readAttr, textContent, type XmlElement } from "./xml-tree";
 
 const DATE_FIELDS = ["pubDate", "dc:date", "dcterms:issued", "dcterms:created", "atom:published", "atom:updated", "dcterms:modified"];
 // body/fullitem: un-namespaced XHTML body and Userland's full text, both still seen in old feeds.
@@ -16,8 +16,11 @@ const CONTENT_FIELDS = ["content:encoded", "xhtml:body", "xhtml:div", "body", "f
 export function readRssItem(item: XmlElement): RawItem {
   const guid = childText(item, "guid") ?? readAttr(item, "rdf:about")?.trim() ?? null;
   const titleElement = firstFilledChild(item, "title", "dc:title");
-  const contentElement = firstFilledChild(item, ...CONTENT_FIELDS);
-  const description = toSource(firstFilledChild(item, "description", "dc:description"));
+  const descriptions = readDescriptions(item);
+  // With no content element, a second description-like field (description and summary both) is
+  // the fuller text, as feedparser reads it: the first stays the summary.
+  const contentElement = firstFilledChild(item, ...CONTENT_FIELDS) ?? descriptions[1] ?? null;
+  const description = toSource(descriptions[0] ?? null);
   return {
     guid,
     url: readItemLink(item),
@@ -29,6 +32,14 @@ export function readRssItem(item: XmlElement): RawItem {
     publishedAt: readFirstDate(item, DATE_FIELDS),
     enclosures: dedupeEnclosures([...readRssEnclosures(item), ...readLinkEnclosures(childElements(item, "atom:link"))]),
   };
+}
+
+// <summary> in RSS is no standard's, but feeds write it where description goes (feedparser reads
+// the two as one field): every filled one, in document order.
+const DESCRIPTION_FIELDS: ReadonlySet<string> = new Set(["description", "dc:description", "summary"]);
+
+function readDescriptions(item: XmlElement): XmlElement[] {
+  return childElements(item).filter((child) => DESCRIPTION_FIELDS.has(child.name) && (hasElementChildren(child) || textContent(child).trim() !== ""));
 }
 
 function readItemLink(item: XmlElement): string | null {

@@ -14,11 +14,14 @@ export function readAtomText(element: XmlElement): TextValue {
 
   if (mode === "base64" || isBinaryType(type)) {
     const decoded = decodeBase64(textContent(element));
-    if (decoded !== null) return { html: isHtmlType, value: decoded };
+    // Without a text type, bytes that read as HTML are HTML (feedparser's rule too): a publisher
+    // who base64-encodes plain text writes no end tag or character reference.
+    if (decoded !== null) return { html: isHtmlType || (!isTextType(type) && LOOKS_LIKE_HTML.test(decoded)), value: decoded };
   }
-  if (mode !== "escaped" && (mode === "xml" || type === "xhtml" || isXmlType(type))) {
-    return { html: true, value: serializeXhtml(unwrapXhtmlDiv(element.children)) };
-  }
+  // Atom 1.0's xhtml wraps its content in a div (RFC 4287 §3.1.1.3); Atom 0.3's inline XML
+  // (mode="xml", an XML MIME type) has no wrapper: a div there is the publisher's.
+  if (mode !== "escaped" && type === "xhtml") return { html: true, value: serializeXhtml(unwrapXhtmlDiv(element.children)) };
+  if (mode !== "escaped" && (mode === "xml" || isXmlType(type))) return { html: true, value: serializeXhtml(element.children) };
   if (isHtmlType) return { html: true, value: textContent(element) };
   // Markup inside a "text" element is a publisher mistake; keep it as markup, not as literal tags.
   if (hasElementChildren(element)) return { html: true, value: serializeXhtml(element.children) };
@@ -45,6 +48,12 @@ function unwrapXhtmlDiv(children: readonly XmlNode[]): readonly XmlNode[] {
   const [div] = elements;
   if (elements.length === 1 && div && div.localName === "div" && onlyWhitespaceAround) return div.children;
   return children;
+}
+
+const LOOKS_LIKE_HTML = /<\/[a-z][a-z0-9]*\s*>|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
+
+function isTextType(type: string): boolean {
+  return type === "text" || type === "text/plain";
 }
 
 function isXmlType(type: string): boolean {

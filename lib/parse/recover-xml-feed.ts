@@ -4,23 +4,50 @@
 // closes the elements a mismatched one skips over. Feedparser, Miniflux and newsboat all
 // recover such feeds; refusing them would lose every item over one typo of the publisher's.
 // Entity declarations never get here: they are refused before either parse (refuse-entities.ts).
-import { DomUtils, parseDocument } from "htmlparser2";
+import { type ChildNode, type Document, DomHandler, type Element, isCDATA, isTag, isText } from "domhandler";
+import { Parser } from "htmlparser2";
 import { findSkeletonPrefixes } from "./xml-namespaces";
 import { assembleFeedDocument, type XmlFeedDocument } from "./assemble-feed-document";
 import { MAX_DEPTH } from "./build-xml-tree";
 import { textContent, type XmlElement } from "./xml-tree";
 
-type ChildNode = ReturnType<typeof parseDocument>["children"][number];
-type Element = Parameters<typeof DomUtils.getAttributeValue>[0];
 type RawNode = { "#name": string; $?: Record<string, string>; $$?: RawNode[]; _?: string };
 
 /** The readable part of a malformed feed, or null when there is nothing to keep. */
 export function recoverXmlFeed(xml: string, rootName: string, documentUrl: string | null): XmlFeedDocument | null {
-  const dom = parseDocument(closeOpenCdata(xml), { xmlMode: true });
-  const root = dom.children.find((node): node is Element => DomUtils.isTag(node) && node.name === rootName);
+  const dom = parseLeniently(closeOpenCdata(xml));
+  const root = dom.children.find((node): node is Element => isTag(node) && node.name === rootName);
   if (!root) return null;
   const document = assembleFeedDocument(rootName, root.attribs, readSkeleton(root, rootName, xml), documentUrl);
   return document.items.length > 0 || hasTitle(document.feed) ? document : null;
+}
+
+// Elements open at once. Deeper than MAX_DEPTH nothing is kept anyway; the parser's
+// open-element stack costs time quadratic in the depth (50,000 nested <b> take seconds), so past
+// this the rest of the document is not read: what came before it is kept.
+const MAX_OPEN_ELEMENTS = 1024;
+
+class BoundedDomHandler extends DomHandler {
+  open = 0;
+  stop: () => void = () => {};
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (++this.open > MAX_OPEN_ELEMENTS) return this.stop();
+    super.onopentag(name, attribs);
+  }
+
+  override onclosetag(): void {
+    this.open--;
+    super.onclosetag();
+  }
+}
+
+function parseLeniently(xml: string): Document {
+  const handler = new BoundedDomHandler();
+  const parser = new Parser(handler, { xmlMode: true });
+  handler.stop = () => parser.pause();
+  parser.end(xml);
+  return handler.root;
 }
 
 // Where the strict parse finds the feed element and the items (see parse-xml-feed.ts), found the same
@@ -44,7 +71,7 @@ function rawFeed(feed: Element | null, items: Element[]) {
 }
 
 function childTags(parent: Element, names: ReadonlySet<string>): Element[] {
-  return parent.children.filter((node): node is Element => DomUtils.isTag(node) && names.has(node.name));
+  return parent.children.filter((node): node is Element => isTag(node) && names.has(node.name));
 }
 
 // The raw shape build-xml-tree.ts reads.
@@ -54,9 +81,9 @@ function toRaw(element: Element, depth: number): RawNode {
 }
 
 function rawChildren(node: ChildNode, depth: number): RawNode[] {
-  if (DomUtils.isText(node)) return [{ "#name": "__text__", _: node.data }];
-  if (DomUtils.isTag(node)) return [toRaw(node, depth)];
-  if (DomUtils.isCDATA(node)) return node.children.flatMap((child) => rawChildren(child, depth));
+  if (isText(node)) return [{ "#name": "__text__", _: node.data }];
+  if (isTag(node)) return [toRaw(node, depth)];
+  if (isCDATA(node)) return node.children.flatMap((child) => rawChildren(child, depth));
   return []; // comments, processing instructions
 }
 

@@ -1,56 +1,16 @@
-// Feed HTML is hostile input that we render inside our own origin. Allowlist only: what is not
-// named here is dropped. URLs are resolved against the item's base first, so scheme checks
-// see the URL a browser would follow.
-import sanitizeHtml from "sanitize-html";
-import { prepareAttributes } from "./prepare-attributes";
-
-// feedparser's acceptable_elements, less what can submit or take input (form, input, button,
-// select, textarea, keygen, output, datalist), what floats above the page (dialog), what a
-// browser parses differently from us (noscript: raw text when scripts run, a known mXSS vector)
-// and obsolete elements no browser renders (event-source, datagrid, nextid, spacer, sound, m).
-const ALLOWED_TAGS = [
-  "p", "br", "a", "ul", "ol", "li", "blockquote", "pre", "code", "em", "strong", "b", "i", "u", "s", "sub", "sup",
-  "h1", "h2", "h3", "h4", "h5", "h6", "hr", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
-  "colgroup", "col", "figure", "figcaption", "img", "picture", "source", "audio", "video", "details", "summary",
-  "abbr", "cite", "q", "dl", "dt", "dd", "span", "div", "del", "ins", "mark", "small", "time", "iframe",
-  "acronym", "address", "article", "aside", "bdi", "bdo", "big", "canvas", "center", "dfn", "dir", "fieldset",
-  "font", "footer", "header", "kbd", "legend", "menu", "meter", "multicol", "nav", "progress", "rp", "rt", "ruby",
-  "samp", "section", "strike", "tt", "var", "wbr",
-];
-
-// Presentational and descriptive attributes from feedparser's acceptable_attributes, allowed on
-// every element (each only means something on a few, and is inert elsewhere; one shared list
-// also keeps sanitize-html's per-call setup small). None takes a URL (those are listed per
-// element and resolved first), none names an element our page could confuse with its own (no
-// class, id, name, for, form), none grabs focus or keys (no accesskey, tabindex, autofocus,
-// contenteditable), none is one we set ourselves (rel, target, loading, sandbox).
-const PRESENTATIONAL = [
-  "title", "dir", "lang", "align", "valign", "style", "width", "height", "bgcolor", "border", "nowrap", "colspan",
-  "rowspan", "headers", "scope", "abbr", "axis", "cellpadding", "cellspacing", "summary", "frame", "rules", "span",
-  "noshade", "size", "clear", "color", "face", "start", "type", "reversed", "value", "open", "min", "max", "low",
-  "high", "optimum", "hspace", "vspace", "cols", "gutter", "datetime", "hreflang", "controls", "loop", "preload",
-];
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  "*": PRESENTATIONAL,
-  a: ["href", "rel", "target"],
-  img: ["src", "srcset", "alt", "loading", "referrerpolicy"],
-  source: ["src", "srcset", "media"],
-  audio: ["src"],
-  video: ["src", "poster"],
-  iframe: ["src", "sandbox", "allowfullscreen"],
-  blockquote: ["cite"],
-  q: ["cite"],
-  del: ["cite"],
-  ins: ["cite"],
-};
-
-// Disallowed tags normally keep their text; these lose it too (code, styles, foreign markup).
-// <object>/<applet> children are fallback content for readers and are kept (sanitized).
-const DROP_WITH_CONTENT = ["script", "style", "textarea", "option", "select", "xmp", "title", "head", "template", "svg", "math", "noembed", "noframes"];
+// Feed HTML is hostile input that we render inside our own origin. Allowlist only
+// (html-allowlist.ts): what is not named there is dropped. One pass: htmlparser2's events
+// (its tokenizer reads raw text, comments and foreign content as browsers do) are checked
+// against the allowlist and written straight out, so the output is rebuilt from scratch, never
+// passed through: every attribute quoted and escaped, every text escaped, no comment, no CDATA,
+// no element a browser parses as raw text or foreign content (but an empty iframe). What a
+// browser reads back is what the allowlist let through, whatever the input tried.
+import { Parser } from "htmlparser2";
+import { ALLOWED_ELEMENTS, DROP_WITH_CONTENT, MAX_NESTING, VOID_ELEMENTS } from "./html-allowlist";
+import { keepAttributes } from "./keep-attributes";
 
 // Nested iframe fallbacks are sanitized one level each; deeper ones lose their text.
 const MAX_IFRAME_DEPTH = 4;
-const IFRAME = /<iframe/i;
 // Text with no tag and no character reference (most summaries, many descriptions): the parser
 // would only escape its ">", so that is done here without one (same output, a tenth of the cost).
 const MARKUP = /[<&]/;
@@ -60,56 +20,116 @@ export function sanitizeContent(html: string, baseUrl: string): string {
   return sanitizeFragment(html, baseUrl, 0).trim();
 }
 
+type Frame = {
+  tag: string;
+  // Not allowed: neither its start nor its end tag is written (its content may be).
+  dropped: boolean;
+  // Where its start tag is in the output, to take it (or it and all it holds) back at its end.
+  at: number;
+  attribs: Record<string, string>;
+};
+
 function sanitizeFragment(html: string, baseUrl: string, depth: number): string {
+  const out: string[] = [];
+  const open: Frame[] = [];
+  // Inside an element dropped with its content: how many elements deep.
+  let skipDepth = 0;
   // Whether the iframe being read is kept (an allowed player): its fallback is never shown then.
   let iframeKept = false;
-  return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: ALLOWED_ATTRIBUTES,
-    allowedSchemes: ["http", "https", "mailto"],
-    allowedSchemesAppliedToAttributes: ["href", "src", "cite", "poster"],
-    allowProtocolRelative: false,
-    allowedIframeHostnames: ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"],
-    allowIframeRelativeUrls: false,
-    nonTextTags: DROP_WITH_CONTENT,
-    selfClosing: ["img", "br", "hr", "source", "col", "wbr"],
-    disallowedTagsMode: "discard",
-    parseStyleAttributes: false,
-    transformTags: {
-      "*": (tagName, attribs) => {
-        const prepared = prepareAttributes(tagName, attribs, baseUrl);
-        if (tagName === "iframe") iframeKept = prepared.src !== undefined;
-        return { tagName, attribs: prepared };
-      },
+  const handler = {
+    onopentag(tag: string, attribs: Record<string, string>) {
+      if (open.length + skipDepth >= MAX_NESTING) {
+        parser.pause();
+        return;
+      }
+      if (skipDepth > 0) {
+        skipDepth++;
+        return;
+      }
+      const dropped = !ALLOWED_ELEMENTS.has(tag);
+      const frame: Frame = { tag, dropped, at: out.length, attribs };
+      open.push(frame);
+      if (dropped) {
+        if (DROP_WITH_CONTENT.has(tag)) skipDepth = 1;
+        return;
+      }
+      frame.attribs = keepAttributes(tag, attribs, baseUrl);
+      if (tag === "iframe") iframeKept = frame.attribs.src !== undefined;
+      out.push(`<${tag}${writeAttributes(frame.attribs)}${VOID_ELEMENTS.has(tag) ? " />" : ">"}`);
     },
-    // An iframe's content is raw text to the parser, but it is the fallback HTML a reader without
-    // frames sees: when the frame goes, its fallback is sanitized as HTML like the rest.
-    // Set only when there is an iframe: a filter on every text node costs the common case.
-    textFilter: IFRAME.test(html)
-      ? (text, tagName) => {
-          if (tagName !== "iframe") return text;
-          return iframeKept || depth >= MAX_IFRAME_DEPTH ? "" : sanitizeFragment(unescapeText(text), baseUrl, depth + 1);
-        }
-      : undefined,
-    exclusiveFilter: (frame) => isUnwantedElement(frame.tag, frame.attribs),
-  });
+    ontext(text: string) {
+      if (skipDepth > 0) return;
+      // An iframe's content is raw text to the parser, but it is the fallback HTML a reader
+      // without frames sees: when the frame goes, its fallback is sanitized as HTML like the rest.
+      if (open.at(-1)?.tag === "iframe") {
+        if (!iframeKept && depth < MAX_IFRAME_DEPTH) out.push(sanitizeFragment(text, baseUrl, depth + 1));
+        return;
+      }
+      out.push(escapeText(text));
+    },
+    onclosetag(tag: string) {
+      if (skipDepth > 0 && --skipDepth > 0) return;
+      const frame = open.at(-1);
+      // An end tag that closes nothing open here (bad markup) is ignored.
+      if (frame?.tag !== tag) return;
+      open.pop();
+      if (frame.dropped) return;
+      if (isUnwanted(frame)) {
+        out.length = frame.at;
+        return;
+      }
+      // An iframe that is not an allowed player goes; its fallback (already written) stays.
+      if (tag === "iframe" && frame.attribs.src === undefined) {
+        out[frame.at] = "";
+        return;
+      }
+      if (!VOID_ELEMENTS.has(tag)) out.push(`</${tag}>`);
+    },
+  };
+  const parser = new Parser(handler, { decodeEntities: true });
+  parser.end(html);
+  // Stopped at MAX_NESTING: the parser closes nothing then, so what is open is closed here.
+  skipDepth = 0;
+  for (let frame = open.at(-1); frame !== undefined; frame = open.at(-1)) handler.onclosetag(frame.tag);
+  return out.join("");
 }
 
-// The inverse of sanitize-html's text escaping (&, <, > only), to read the raw fallback back.
-function unescapeText(text: string): string {
-  return text.replace(/&(lt|gt|amp);/g, (_whole, name: string) => (name === "lt" ? "<" : name === "gt" ? ">" : "&"));
+function writeAttributes(attribs: Record<string, string>): string {
+  let written = "";
+  for (const name in attribs) {
+    const value = attribs[name] ?? "";
+    // An empty value is written bare (the same to a browser), but alt="" as it is customary.
+    written += value !== "" ? ` ${name}="${escapeAttribute(value)}"` : name === "alt" ? ' alt=""' : ` ${name}`;
+  }
+  return written;
 }
 
-function isUnwantedElement(tag: string, attribs: Record<string, string>): boolean | "excludeTag" {
-  // src removed (not an allowed player host): the frame goes, its fallback text stays.
-  if (tag === "iframe") return attribs.src ? false : "excludeTag";
+// An image with nothing to show (no source we keep, no alt text to show in its place), or one
+// that exists to report that the item was read.
+function isUnwanted({ tag, attribs }: Frame): boolean {
   if (tag !== "img") return false;
-  if (!attribs.src && !attribs.srcset) return true;
+  if (attribs.src === undefined && attribs.srcset === undefined) return !attribs.alt;
   return isTrackingPixel(attribs.width, attribs.height);
 }
 
-// 1×1 and 0×0 images exist to report that the item was read.
+// 1×1 and 0×0 images.
 function isTrackingPixel(width: string | undefined, height: string | undefined): boolean {
   const size = (value: string | undefined) => (value === undefined ? Number.NaN : Number.parseFloat(value));
   return size(width) <= 1 && size(height) <= 1;
+}
+
+const TEXT_SPECIAL = /[&<>]/;
+const ATTRIBUTE_SPECIAL = /[&<>"]/;
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeOne = (ch: string) => ESCAPES[ch] ?? ch;
+
+// Decoded text written back: no character can start a tag or a reference.
+function escapeText(text: string): string {
+  return TEXT_SPECIAL.test(text) ? text.replace(/[&<>]/g, escapeOne) : text;
+}
+
+// Always double-quoted, so only '"' can end the value; '<' and '>' too, so no end tag or
+// comment close can be read in it by a parser that is not looking for attributes.
+function escapeAttribute(value: string): string {
+  return ATTRIBUTE_SPECIAL.test(value) ? value.replace(/[&<>"]/g, escapeOne) : value;
 }

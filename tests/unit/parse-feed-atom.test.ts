@@ -121,4 +121,24 @@ describe("Atom 1.0", () => {
     const result = await parseAtom('<entry><content src="https://x.example/full"/><summary>s</summary></entry>');
     expect(result.ok && [result.feed.items[0]?.content, result.feed.items[0]?.summary]).toEqual([null, "<p>s</p>"]);
   });
+
+  it.each([
+    ["base64 HTML without a type is HTML", '<content mode="base64">PHA+SGk8L3A+</content>', "<p>Hi</p>"],
+    ["base64 bytes of a binary type that read as HTML are HTML", '<content type="application/octet-stream">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</content>', "Example <b>Atom</b>"],
+    ["base64 declared text/plain stays text", '<content type="text/plain" mode="base64">PHA+SGk8L3A+</content>', "<p>&lt;p&gt;Hi&lt;/p&gt;</p>"],
+  ])("%s", async (_name, content, expected) => {
+    const result = await parseAtom(`<entry>${content}</entry>`);
+    expect(result.ok && result.feed.items[0]?.content).toBe(expected);
+  });
+
+  it("Atom 0.3 inline XML keeps its div (only Atom 1.0's xhtml div is a wrapper)", async () => {
+    const xhtml = '<div xmlns="http://www.w3.org/1999/xhtml">Example <b>Atom</b></div>';
+    const old = await parseFeed({
+      body: Buffer.from(`<feed version="0.3" xmlns="http://purl.org/atom/ns#"><entry><summary type="application/xhtml+xml" mode="xml">${xhtml}</summary></entry></feed>`),
+      contentType: null,
+      url: "https://feeds.example.com/atom03",
+    });
+    const current = await parseAtom(`<entry><summary type="xhtml">${xhtml}</summary></entry>`);
+    expect([old.ok && old.feed.items[0]?.summary, current.ok && current.feed.items[0]?.summary]).toEqual(["<div>Example <b>Atom</b></div>", "Example <b>Atom</b>"]);
+  });
 });

@@ -217,4 +217,15 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
       feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [item({ url: "http://old.example.com/item", title: "Only an item" })] },
     });
   });
+
+  it.each([
+    ["description then summary", "<description>D</description><summary>S</summary>", { summary: "D", content: "S" }],
+    ["summary then description", "<summary>S</summary><description>D</description>", { summary: "S", content: "D" }],
+    ["summary alone, as description alone", "<summary>S</summary>", { summary: "S", content: "S" }],
+    ["with content:encoded, the first is the summary", "<summary>S</summary><description>D</description><content:encoded>C</content:encoded>", { summary: "S", content: "C" }],
+  ])("an RSS <summary> is read as description is: %s", async (_name, fields, expected) => {
+    const result = await parseText(`<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><item><title>t</title>${fields}</item></channel></rss>`);
+    const parsed = result.ok ? result.feed.items[0] : undefined;
+    expect({ summary: parsed?.summary, content: parsed?.content }).toEqual(expected);
+  });
 });

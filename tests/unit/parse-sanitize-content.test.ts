@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { htmlToText } from "@/lib/parse/html-text";
 import { sanitizeContent } from "@/lib/parse/sanitize-content";
 import { HOSTILE_MARKUP_BASE, HOSTILE_MARKUP_CASES } from "@/tests/fixtures/hostile-html";
 
@@ -29,6 +30,8 @@ describe("sanitizeContent: what stays, and how", () => {
     ["align stays", '<p align="right">r</p><img src="/a.png" align="left" border="0">', `<p align="right">r</p><img src="https://blog.example.com/a.png" align="left" border="0" ${IMG} />`],
     ["kbd, strike, center, tt, var, samp, font", '<kbd>K</kbd><strike>S</strike><center>C</center><tt>T</tt><var>V</var><samp>P</samp><font color="red" face="serif">F</font>', '<kbd>K</kbd><strike>S</strike><center>C</center><tt>T</tt><var>V</var><samp>P</samp><font color="red" face="serif">F</font>'],
     ["HTML5 sections and ruby", "<article><header>H</header><section>S</section><aside>A</aside><footer>F</footer></article><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>", "<article><header>H</header><section>S</section><aside>A</aside><footer>F</footer></article><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>"],
+    ["empty attributes survive, bare", '<span title="" colspan="" dir="">s</span><td nowrap="">c</td>', "<span title colspan dir>s</span><td nowrap>c</td>"],
+    ["an image without a source shows its alt text", '<img alt="년">', `<img alt="년" ${IMG} />`],
     ["empty elements survive", "<span></span><acronym></acronym><canvas></canvas><address></address><p></p>", "<span></span><acronym></acronym><canvas></canvas><address></address><p></p>"],
     ["an iframe fallback is shown as HTML, not as tag text", '<iframe src="https://evil.example/x">Watch <a href="/v">the video</a> &amp; more</iframe>', `Watch <a href="https://blog.example.com/v" ${A}>the video</a> &amp; more`],
     ["a kept player's fallback is not kept inside it", '<iframe src="https://player.vimeo.com/video/1">Watch <b>here</b></iframe>', '<iframe src="https://player.vimeo.com/video/1" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>'],
@@ -36,5 +39,23 @@ describe("sanitizeContent: what stays, and how", () => {
     ["lists and tables keep their presentational attributes", '<ol start="3" type="a"><li value="4">x</li></ol><table border="1" cellpadding="2"><tr><td valign="top" nowrap>c</td></tr></table>', '<ol start="3" type="a"><li value="4">x</li></ol><table border="1" cellpadding="2"><tr><td valign="top" nowrap>c</td></tr></table>'],
   ])("%s", (_name, html, expected) => {
     expect(sanitizeContent(html, BASE)).toBe(expected);
+  });
+});
+
+describe("sanitizeContent: nesting", () => {
+  it("stops at 512 open elements (as Chromium's parser does) and closes what it wrote", () => {
+    const sanitized = sanitizeContent(`${"<b>".repeat(200_000)}deep`, BASE);
+    expect(sanitized).toBe(`${"<b>".repeat(512)}${"</b>".repeat(512)}`);
+  });
+
+  it("nesting below the limit is kept whole", () => {
+    expect(sanitizeContent(`${"<i>".repeat(500)}x`, BASE)).toBe(`${"<i>".repeat(500)}x${"</i>".repeat(500)}`);
+  });
+});
+
+describe("htmlToText: nesting", () => {
+  it("stops reading past 512 open elements", () => {
+    expect(htmlToText(`a${"<b>".repeat(100_000)}deep`)).toBe("a");
+    expect(htmlToText(`a${"<i>".repeat(500)}b`)).toBe("ab");
   });
 });
