@@ -14,6 +14,8 @@ import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
 import { runRound } from "@/lib/round/run-round";
 import { createSource } from "@/lib/store/create-source";
+import { publisherPath } from "@/lib/health/publisher-path";
+import { hostOf } from "@/lib/fetch/host-of";
 
 const PASSWORD = "layout and contrast";
 const LONG_WORD = "Supercalifragilisticexpialidocious-and-an-unbreakable-slug-that-goes-on";
@@ -58,6 +60,7 @@ beforeAll(async () => {
     { name: "source-new", path: "/sources/new" },
     { name: "import-export", path: "/sources/import" },
     { name: "health", path: "/health" },
+    { name: "publisher", path: publisherPath(hostOf(publisher.url("/"))) },
     { name: "settings", path: "/settings" },
     { name: "login", path: "/login", loggedOut: true },
     { name: "not-found", path: "/no-such-page" },

@@ -100,13 +100,18 @@ describe("the migration runner", () => {
     const before = createPrismaClient(target);
     const ids: number[] = [];
     try {
+      // Raw SQL throughout: today's client would also write columns that later migrations add
+      // (Source.articleCount, Fetch.laneWaitMs).
       const create = async (feedUrl: string, consecutiveErrors: number, lastSuccessAt: Date | null) => {
-        const data = { feedUrl, title: feedUrl, consecutiveErrors, lastSuccessAt, lastFetchedAt: at(9) };
-        ids.push((await before.source.create({ data, select: { id: true } })).id);
+        const [row] = await querySql<{ id: number }>(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "consecutiveErrors", "lastSuccessAt", "lastFetchedAt", "updatedAt") VALUES (${feedUrl}, ${feedUrl}, ${consecutiveErrors}, ${lastSuccessAt}, ${at(9)}, ${at(9)}) RETURNING "id"`,
+        );
+        ids.push(Number(row!.id));
         return ids.at(-1)!;
       };
       const logged = await create("http://127.0.0.1/logged", 2, at(1));
-      // Raw SQL: today's client would also write columns that later migrations add (laneWaitMs).
       const fetched = (sourceId: number, hours: number, outcome: string, errorKind: string | null) =>
         querySql(before, target.provider, Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "errorKind") VALUES (${sourceId}, ${at(hours)}, 5, ${outcome}, ${errorKind})`);
       // An error before the last success, the success, our own database's error, then the run.
