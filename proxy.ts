@@ -8,7 +8,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { gateRequest } from "@/lib/auth/gate-request";
 
 /** The embedded players the sanitizer lets through (lib/parse/sanitize-content.ts). */
-const PLAYER_ORIGINS = "https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
+const PLAYER_ORIGINS =
+  "https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
 
 export function buildContentSecurityPolicy(nonce: string, dev = false): string {
   return [

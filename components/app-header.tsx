@@ -20,7 +20,10 @@ export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
     <header className="app-header">
       <SkipLink reader={pathname === "/"} />
       <Link href="/" className="brand" aria-label="Tidings home">
-        <span className="brand-mark" aria-hidden="true">≈</span> Tidings
+        <span className="brand-mark" aria-hidden="true">
+          ≈
+        </span>{" "}
+        Tidings
       </Link>
       <nav aria-label="Main">
         <ul>

@@ -15,7 +15,10 @@ export function RegisterServiceWorker() {
       .register("/sw.js")
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
-        const urls = performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => new URL(name).pathname.startsWith("/_next/static/"));
+        const urls = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => new URL(name).pathname.startsWith("/_next/static/"));
         registration.active?.postMessage({ type: "keep-shell", urls });
       })
       .catch(() => {

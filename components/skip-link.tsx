@@ -10,7 +10,8 @@ import { ARTICLE_LIST_ID, MAIN_CONTENT_ID } from "@/components/skip-targets";
 export function SkipLink({ reader }: { reader: boolean }) {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     // The reader without feeds shows its empty state instead of a list: the main content then.
-    const target = document.getElementById(reader ? ARTICLE_LIST_ID : MAIN_CONTENT_ID) ?? document.getElementById(MAIN_CONTENT_ID);
+    const target =
+      document.getElementById(reader ? ARTICLE_LIST_ID : MAIN_CONTENT_ID) ?? document.getElementById(MAIN_CONTENT_ID);
     if (!target) return;
     event.preventDefault();
     target.focus();

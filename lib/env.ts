@@ -8,9 +8,9 @@ const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.tri
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
 const flag = (fallback: boolean) =>
-  z.preprocess(unsetIfEmpty, z.enum(["true", "false", "1", "0", "on", "off"]).default(fallback ? "true" : "false")).transform(
-    (value) => value === "true" || value === "1" || value === "on",
-  );
+  z
+    .preprocess(unsetIfEmpty, z.enum(["true", "false", "1", "0", "on", "off"]).default(fallback ? "true" : "false"))
+    .transform((value) => value === "true" || value === "1" || value === "on");
 
 const envSchema = z.object({
   DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
@@ -32,12 +32,18 @@ const envSchema = z.object({
   TIDINGS_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
   TIDINGS_PASSWORD: z.preprocess(unsetIfEmpty, z.string().min(8, "use at least 8 characters").max(1024).optional()),
   TIDINGS_ALLOWED_HOSTS: z.preprocess(unsetIfEmpty, z.string().default("")).transform((list) =>
-    list.split(",").map((host) => host.trim().toLowerCase()).filter((host) => host !== ""),
+    list
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ""),
   ),
   /** Set by bin/tidings.mjs to its installation (lib/project-root.ts); the app uses its working directory. */
   TIDINGS_PROJECT_ROOT: z.preprocess(unsetIfEmpty, z.string().optional()),
   // Where alert notifications are POSTed (lib/notify); wins over the settings page's field.
-  TIDINGS_NOTIFY_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  TIDINGS_NOTIFY_URL: z.preprocess(
+    unsetIfEmpty,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
   TIDINGS_NOTIFY_FORMAT: z.preprocess(unsetIfEmpty, z.enum(NOTIFY_FORMATS).optional()),
   TIDINGS_LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
 });

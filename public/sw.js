@@ -36,7 +36,12 @@ function readingKind(url) {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(SHELL_FILES))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -44,7 +49,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("tidings-") && !current.has(name)).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith("tidings-") && !current.has(name)).map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -56,7 +65,13 @@ self.addEventListener("message", (event) => {
     const url = new URL(href, self.location.origin);
     return url.origin === self.location.origin && url.pathname.startsWith("/_next/static/");
   });
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) => cache.match(url).then((hit) => hit ?? cache.add(url).catch(() => undefined))))));
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) =>
+        Promise.all(urls.map((url) => cache.match(url).then((hit) => hit ?? cache.add(url).catch(() => undefined)))),
+      ),
+  );
 });
 
 self.addEventListener("fetch", (event) => {
@@ -119,7 +134,11 @@ async function findStored(request, kind) {
 
 /** The gate's answers to a request without a session, and the log-out action's redirect. */
 function endsSession(response) {
-  return response.status === 401 || response.type === "opaqueredirect" || (response.headers.get("x-action-redirect") ?? "").startsWith("/login");
+  return (
+    response.status === 401 ||
+    response.type === "opaqueredirect" ||
+    (response.headers.get("x-action-redirect") ?? "").startsWith("/login")
+  );
 }
 
 async function forgetReading() {

@@ -57,7 +57,9 @@ async function main() {
     legalComments: "none",
   });
   const outputs = Object.keys(result.metafile.outputs).map((output) => path.basename(output));
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === "lib/cli/main.ts")?.[0];
+  const entry = Object.entries(result.metafile.outputs).find(
+    ([, output]) => output.entryPoint === "lib/cli/main.ts",
+  )?.[0];
   if (!entry) throw new Error("esbuild wrote no entry point");
   const inputs = Object.keys(result.metafile.inputs).map((input) => {
     const stat = statSync(path.join(ROOT, input));

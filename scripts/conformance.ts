@@ -77,7 +77,11 @@ async function main(): Promise<void> {
       result = await parseFeed({ body, contentType: header.contentType, contentLocation: header.contentLocation, url });
       const problem = checkContract(result);
       outcome = problem ? "crash" : result.ok ? "parsed" : "classified";
-      note = problem ?? (result.ok ? `${result.feed.kind}, ${result.feed.items.length} items` : `${result.errorKind}: ${result.detail}`);
+      note =
+        problem ??
+        (result.ok
+          ? `${result.feed.kind}, ${result.feed.items.length} items`
+          : `${result.errorKind}: ${result.detail}`);
     } catch (error) {
       outcome = "crash";
       note = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -108,7 +112,10 @@ async function main(): Promise<void> {
         refusals.set(why.reason, (refusals.get(why.reason) ?? 0) + 1);
       }
       const label = why === null ? "" : why.refused ? `not mappable: ${why.reason}` : `missed: ${why.reason}`;
-      if (why !== null) unmet.push(`[${kinds.join(", ")}] ${relative}\n    ${label}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`);
+      if (why !== null)
+        unmet.push(
+          `[${kinds.join(", ")}] ${relative}\n    ${label}\n    expect: ${header.expect}\n    got:    ${describeFields(clauses, result)}`,
+        );
       verdict = ok ? "  [expectation met]" : why?.refused ? "  [not mappable]" : "  [expectation missed]";
     }
     console.log(`${outcome.padEnd(10)} ${relative}  (${note})${verdict}`);
@@ -116,21 +123,33 @@ async function main(): Promise<void> {
 
   console.log(`\n${unmet.length} mappable expectations not met:\n${unmet.map((line) => `  ${line}`).join("\n")}`);
   const share = mappable === 0 ? 0 : (100 * met) / mappable;
-  console.log(`\nfiles: ${files.length}  parsed: ${totals.parsed}  classified errors: ${totals.classified}  crashes: ${totals.crash}`);
+  console.log(
+    `\nfiles: ${files.length}  parsed: ${totals.parsed}  classified errors: ${totals.classified}  crashes: ${totals.crash}`,
+  );
   console.log(`unsafe survivors: ${unsafe}`);
-  console.log(`encoding files decoded: ${encodingFiles.decoded} of ${encodingFiles.total}${encodingFiles.failed.map((line) => `\n  ${line}`).join("")}`);
+  console.log(
+    `encoding files decoded: ${encodingFiles.decoded} of ${encodingFiles.total}${encodingFiles.failed.map((line) => `\n  ${line}`).join("")}`,
+  );
   const fieldShares = [...byField].map(([kind, tally]) => `${kind} ${tally.met}/${tally.mappable}`).join(", ");
-  console.log(`title/link/content/date expectations met: ${met} of ${mappable} (${share.toFixed(1)}%; ${fieldShares})  in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `title/link/content/date expectations met: ${met} of ${mappable} (${share.toFixed(1)}%; ${fieldShares})  in ${Math.round(performance.now() - started)} ms`,
+  );
   const kept = mappable - refused;
-  console.log(`deliberate refusals (not mappable): ${refused}${[...refusals].map(([reason, count]) => `\n  ${count}  ${reason}`).join("")}`);
-  console.log(`met without the refusals: ${met} of ${kept} (${kept === 0 ? "0.0" : ((100 * met) / kept).toFixed(1)}%); missed: ${kept - met}`);
+  console.log(
+    `deliberate refusals (not mappable): ${refused}${[...refusals].map(([reason, count]) => `\n  ${count}  ${reason}`).join("")}`,
+  );
+  console.log(
+    `met without the refusals: ${met} of ${kept} (${kept === 0 ? "0.0" : ((100 * met) / kept).toFixed(1)}%); missed: ${kept - met}`,
+  );
   process.exitCode = totals.crash > 0 ? 1 : 0;
 }
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+    entries.map((entry) =>
+      entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
   );
   return nested.flat();
 }
@@ -144,7 +163,10 @@ function readClauses(expression: string): Clause[] {
     const fields = operands.map(readField);
     const literals = operands.map((operand) => readStringExpression(operand) ?? readTimeTuple(operand));
     if (!operands.every((_, i) => fields[i] !== null || literals[i] !== null)) continue;
-    const clause = { fields: fields.filter((f): f is Field => f !== null), literals: literals.filter((l): l is string => l !== null) };
+    const clause = {
+      fields: fields.filter((f): f is Field => f !== null),
+      literals: literals.filter((l): l is string => l !== null),
+    };
     if (clause.fields.length > 0 && clause.literals.length > 0) clauses.push(clause);
   }
   return clauses;
@@ -219,14 +241,20 @@ function explainClauses(clauses: Clause[], result: ParseResult | null, source: s
   const failing = clauses.find((clause) => !holds(clause, result));
   const field = failing?.fields[0];
   if (!failing || !field) return { refused: false, reason: "not explained" };
-  const expected = failing.literals.find((literal) => !(readCandidates(field, result) ?? []).some((actual) => matches(field.field, actual, literal))) ?? "";
+  const expected =
+    failing.literals.find(
+      (literal) => !(readCandidates(field, result) ?? []).some((actual) => matches(field.field, actual, literal)),
+    ) ?? "";
   return explainMiss(field.field, expected, source, readActual(field, result) ?? "");
 }
 
 function holds(clause: Clause, result: ParseResult | null): boolean {
   return clause.fields.every((field) => {
     const candidates = readCandidates(field, result);
-    return candidates !== undefined && clause.literals.every((literal) => candidates.some((actual) => matches(field.field, actual, literal)));
+    return (
+      candidates !== undefined &&
+      clause.literals.every((literal) => candidates.some((actual) => matches(field.field, actual, literal)))
+    );
   });
 }
 
@@ -250,8 +278,14 @@ function describeMarkup(html: string): string {
   const shape: string[] = [];
   const parser = new HtmlParser({
     onopentag(name, attributes) {
-      const names = Object.keys(attributes).filter((attribute) => !ATTRIBUTES_WE_ADD.has(attribute)).sort();
-      const style = attributes.style?.split(";").map((declaration) => declaration.split(":")[0]?.trim().toLowerCase()).filter(Boolean) ?? [];
+      const names = Object.keys(attributes)
+        .filter((attribute) => !ATTRIBUTES_WE_ADD.has(attribute))
+        .sort();
+      const style =
+        attributes.style
+          ?.split(";")
+          .map((declaration) => declaration.split(":")[0]?.trim().toLowerCase())
+          .filter(Boolean) ?? [];
       shape.push(`${name}[${names.join(" ")}]${style.length > 0 ? `{${style.join(" ")}}` : ""}`);
     },
   });
@@ -284,10 +318,12 @@ function readCandidates(field: Field, result: ParseResult | null): string[] | un
 
 function describeFields(clauses: Clause[], result: ParseResult | null): string {
   if (!result?.ok) return result ? `${result.errorKind}: ${result.detail}` : "crash";
-  const shown = clauses.flatMap((clause) => clause.fields).map((field) => {
-    const where = field.accessor.scope === "feed" ? "feed" : `entries[${field.accessor.index}]`;
-    return `${where}.${field.field} = ${JSON.stringify(readActual(field, result) ?? null)}`;
-  });
+  const shown = clauses
+    .flatMap((clause) => clause.fields)
+    .map((field) => {
+      const where = field.accessor.scope === "feed" ? "feed" : `entries[${field.accessor.index}]`;
+      return `${where}.${field.field} = ${JSON.stringify(readActual(field, result) ?? null)}`;
+    });
   return shown.join(", ");
 }
 
@@ -298,13 +334,17 @@ function describeFields(clauses: Clause[], result: ParseResult | null): string {
  */
 function checkDecoded(result: ParseResult | null, expect: string | null, writesReplacement: boolean): string | null {
   if (!result?.ok) return result ? `${result.errorKind}: ${result.detail}` : "crash";
-  const texts = [result.feed.title ?? "", ...result.feed.items.flatMap((item) => [item.title, item.summary ?? "", item.content ?? ""])];
+  const texts = [
+    result.feed.title ?? "",
+    ...result.feed.items.flatMap((item) => [item.title, item.summary ?? "", item.content ?? ""]),
+  ];
   if (!writesReplacement && texts.some((text) => text.includes("\uFFFD"))) return "replacement character in the text";
   const expected: string[] = [];
   for (const match of (expect ?? "").matchAll(/\['description'\]\s*==\s*([uU]?(['"])(?:\\.|(?!\2).)*\2)/g)) {
     expected.push(...Array.from(readStringExpression(match[1] ?? "") ?? "").filter((ch) => ch.charCodeAt(0) > 0x7f));
   }
-  for (const match of (expect ?? "").matchAll(/ord\(entries\[0\]\['description'\]\)\s*==\s*(\d+)/g)) expected.push(String.fromCodePoint(Number(match[1])));
+  for (const match of (expect ?? "").matchAll(/ord\(entries\[0\]\['description'\]\)\s*==\s*(\d+)/g))
+    expected.push(String.fromCodePoint(Number(match[1])));
   const item = result.feed.items[0];
   const missing = expected.filter((ch) => !`${item?.summary ?? ""}${item?.content ?? ""}`.includes(ch));
   return missing.length === 0 ? null : `expected ${JSON.stringify(missing.join(""))} in the first item's description`;

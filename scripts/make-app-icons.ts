@@ -13,7 +13,8 @@ const OUT = path.join(ROOT, "public/icons");
 function maskableSvg(svg: string): string {
   const background = /<rect[^>]*fill="([^"]+)"/.exec(svg)?.[1];
   const waves = /<path[^>]*\/>/.exec(svg)?.[0];
-  if (!background || !waves) throw new Error("app/icon.svg no longer has one <rect> and one <path>: update scripts/make-app-icons.ts");
+  if (!background || !waves)
+    throw new Error("app/icon.svg no longer has one <rect> and one <path>: update scripts/make-app-icons.ts");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="${background}"/><g transform="translate(16 16) scale(0.72) translate(-16 -16)">${waves}</g></svg>`;
 }
 
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
     for (const icon of icons) {
       const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } });
       const source = `data:image/svg+xml;base64,${Buffer.from(icon.svg).toString("base64")}`;
-      await page.setContent(`<body style="margin:0"><img src="${source}" width="${icon.size}" height="${icon.size}" style="display:block"></body>`);
+      await page.setContent(
+        `<body style="margin:0"><img src="${source}" width="${icon.size}" height="${icon.size}" style="display:block"></body>`,
+      );
       await page.locator("img").evaluate((image: HTMLImageElement) => image.decode());
       await page.screenshot({ path: path.join(OUT, icon.file), omitBackground: true });
       await page.close();

@@ -29,7 +29,12 @@ function main(): void {
   const scratch = mkdtempSync(path.join(tmpdir(), "tidings-migration-"));
   const number = nextNumber();
   for (const provider of providers) {
-    const sql = diff(provider.name, previous === null ? null : provider.schemaOf(previous), provider.schemaOf(current), scratch);
+    const sql = diff(
+      provider.name,
+      previous === null ? null : provider.schemaOf(previous),
+      provider.schemaOf(current),
+      scratch,
+    );
     if (!/^(CREATE|ALTER|DROP|INSERT|UPDATE|DELETE|PRAGMA)/m.test(sql)) {
       console.log(`${provider.name}: no change`);
       continue;
@@ -45,16 +50,21 @@ function main(): void {
 function diff(provider: string, from: string | null, to: string, scratch: string): string {
   const toFile = path.join(scratch, `${provider}-to.prisma`);
   writeFileSync(toFile, to);
-  const fromArgs = from === null ? ["--from-empty"] : ["--from-schema-datamodel", writeTemp(scratch, `${provider}-from.prisma`, from)];
-  const output = execFileSync("npx", ["prisma", "migrate", "diff", ...fromArgs, "--to-schema-datamodel", toFile, "--script"], {
-    env: {
-      ...process.env,
-      TIDINGS_PRISMA_CLI_PROVIDER: provider,
-      TIDINGS_PRISMA_CLI_POSTGRES_URL:
-        process.env.TIDINGS_PRISMA_CLI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  const fromArgs =
+    from === null ? ["--from-empty"] : ["--from-schema-datamodel", writeTemp(scratch, `${provider}-from.prisma`, from)];
+  const output = execFileSync(
+    "npx",
+    ["prisma", "migrate", "diff", ...fromArgs, "--to-schema-datamodel", toFile, "--script"],
+    {
+      env: {
+        ...process.env,
+        TIDINGS_PRISMA_CLI_PROVIDER: provider,
+        TIDINGS_PRISMA_CLI_POSTGRES_URL:
+          process.env.TIDINGS_PRISMA_CLI_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+      },
+      encoding: "utf8",
     },
-    encoding: "utf8",
-  });
+  );
   // The schema is the operator's choice (DATABASE_URL ?schema=, search_path): never hard-code "public".
   return output.replace(/^-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "public";\n\n/m, "");
 }
@@ -72,7 +82,9 @@ function writeTemp(dir: string, name: string, content: string): string {
 function nextNumber(): string {
   const numbers = providers.flatMap((provider) => {
     const dir = path.join("prisma/migrations", provider.name);
-    return existsSync(dir) ? readdirSync(dir).flatMap((entry) => (/^\d{4}_/.test(entry) ? [Number(entry.slice(0, 4))] : [])) : [];
+    return existsSync(dir)
+      ? readdirSync(dir).flatMap((entry) => (/^\d{4}_/.test(entry) ? [Number(entry.slice(0, 4))] : []))
+      : [];
   });
   return String(Math.max(0, ...numbers) + 1).padStart(4, "0");
 }

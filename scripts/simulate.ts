@@ -24,9 +24,24 @@
 import { DEFAULT_POLICY_SETTINGS, parseMaxAge } from "../lib/policy";
 import type { PolicySettings } from "../lib/policy/types";
 import { measureFreshness, TIDINGS, HOURLY as FIXED_60 } from "./simulation/measure-freshness";
-import { createPopulation, DAY, HOUR, MINUTE, START, VELOCITY_CLASSES, type Publisher, type VelocityClass } from "./simulation/population";
+import {
+  createPopulation,
+  DAY,
+  HOUR,
+  MINUTE,
+  START,
+  VELOCITY_CLASSES,
+  type Publisher,
+  type VelocityClass,
+} from "./simulation/population";
 import { DRAIN_DAYS, runStrategy, TICK, type Strategy, type Tally } from "./simulation/run-strategy";
-import { checkFreshnessTargets, collectLags, readPercentile, summariseClasses, type TargetCheck } from "./simulation/summarise";
+import {
+  checkFreshnessTargets,
+  collectLags,
+  readPercentile,
+  summariseClasses,
+  type TargetCheck,
+} from "./simulation/summarise";
 
 const OFFLINE = { from: START + 2 * DAY + 12 * HOUR, to: START + 2 * DAY + 13.5 * HOUR };
 
@@ -43,7 +58,9 @@ function formatMinutes(minutes: number): string {
 
 function describeRatio(baseline: number, requests: number): string {
   if (baseline === requests) return "baseline";
-  return baseline > requests ? `${(baseline / requests).toFixed(2)}x fewer` : `${(requests / baseline).toFixed(2)}x more`;
+  return baseline > requests
+    ? `${(baseline / requests).toFixed(2)}x fewer`
+    : `${(requests / baseline).toFixed(2)}x more`;
 }
 
 function describeLags(tally: Tally, publishers: Publisher[]): string {
@@ -63,7 +80,11 @@ function readAskedFloorSeconds(p: Publisher): number {
  * quiet hours. With gaps of at least F minutes, at most x/F of a source's articles wait under x
  * minutes, so, failures and chance aside, no polite strategy's median can be lower.
  */
-function computeIdealMedian(publishers: Publisher[], settings: PolicySettings, honoursPublisherFloors: boolean): number {
+function computeIdealMedian(
+  publishers: Publisher[],
+  settings: PolicySettings,
+  honoursPublisherFloors: boolean,
+): number {
   const sources = publishers.map((p) => ({
     articles: p.posts.filter((pub) => pub >= START).length,
     gapMinutes: Math.max(settings.minIntervalSeconds, honoursPublisherFloors ? readAskedFloorSeconds(p) : 0) / 60,
@@ -111,8 +132,18 @@ function readArgs(argv: string[]): Args {
   };
 }
 
-const FIXED_30: Strategy = { name: "fixed 30 min", kind: "fixed", intervalMs: 30 * MINUTE, honoursPublisherFloor: false };
-const FIXED_60_FLOORS: Strategy = { name: "fixed 60 min + publisher floors", kind: "fixed", intervalMs: HOUR, honoursPublisherFloor: true };
+const FIXED_30: Strategy = {
+  name: "fixed 30 min",
+  kind: "fixed",
+  intervalMs: 30 * MINUTE,
+  honoursPublisherFloor: false,
+};
+const FIXED_60_FLOORS: Strategy = {
+  name: "fixed 60 min + publisher floors",
+  kind: "fixed",
+  intervalMs: HOUR,
+  honoursPublisherFloor: true,
+};
 const FLOOR_BOUND: Strategy = { name: "floor-bound polling", kind: "floor-bound" };
 // Tidings with one rule taken out, to see what each costs the busy class.
 const NO_JITTER: Strategy = { name: "Tidings, no jitter", kind: "tidings", variant: { settings: { jitterRatio: 0 } } };
@@ -152,7 +183,10 @@ function printIssueTargets({ seed, days, hours }: Args, settings: PolicySettings
 
 function printChecks(checks: TargetCheck[]): void {
   for (const check of checks) {
-    const value = check.limit < 1 ? `${(100 * check.value).toFixed(1)}% (limit ${100 * check.limit}%)` : `${check.value.toFixed(1)} (limit ${check.limit})`;
+    const value =
+      check.limit < 1
+        ? `${(100 * check.value).toFixed(1)}% (limit ${100 * check.limit}%)`
+        : `${check.value.toFixed(1)} (limit ${check.limit})`;
     console.log(`- ${check.name}: ${value}: ${check.met ? "met" : "MISSED"}`);
   }
 }
@@ -165,7 +199,10 @@ function main(): void {
   const population = createPopulation("broad", seed, sources, days * DAY);
   const strategies = [TIDINGS, FIXED_60, FIXED_30, FIXED_60_FLOORS, FLOOR_BOUND, ...COUNTERFACTUALS];
   const options = { seed, durationMs: days * DAY, settings, offline: OFFLINE };
-  const results: Result[] = strategies.map((strategy) => ({ strategy, tally: runStrategy(strategy, population, options) }));
+  const results: Result[] = strategies.map((strategy) => ({
+    strategy,
+    tally: runStrategy(strategy, population, options),
+  }));
   const find = (strategy: Strategy) => results.find((result) => result.strategy === strategy)!;
   const [tidings, fixed60] = [find(TIDINGS), find(FIXED_60)];
   const headline = [TIDINGS, FIXED_60, FIXED_30, FIXED_60_FLOORS, FLOOR_BOUND].map(find);
@@ -181,7 +218,9 @@ function main(): void {
       `asking for a 2-3 h floor; the machine is offline for 90 min on day 3 (those attempts are not requests).\n`,
   );
   const baseline = fixed60.tally.requests;
-  console.log("| strategy | requests | vs fixed 60 | new articles | requests / new article | bodies (200) | 304s | errors | 410s | 429s |");
+  console.log(
+    "| strategy | requests | vs fixed 60 | new articles | requests / new article | bodies (200) | 304s | errors | 410s | 429s |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const { strategy, tally } of headline) {
     console.log(
@@ -190,19 +229,25 @@ function main(): void {
     );
   }
 
-  console.log(`\nFreshness lag (publication -> first fetched), median / p95, over every article published during the week (followed ${DRAIN_DAYS} more days; never fetched = missed):\n`);
+  console.log(
+    `\nFreshness lag (publication -> first fetched), median / p95, over every article published during the week (followed ${DRAIN_DAYS} more days; never fetched = missed):\n`,
+  );
   console.log(`| class | ${headline.map((r) => r.strategy.name).join(" | ")} |`);
   console.log(`|---|${headline.map(() => "---:").join("|")}|`);
   for (const c of VELOCITY_CLASSES) {
     const publishers = ofClass(c.name);
     const articles = publishers.reduce((sum, p) => sum + tidings.tally.lags[p.id]!.length, 0);
-    console.log(`| ${c.label}, n=${articles} | ${headline.map(({ tally }) => describeLags(tally, publishers)).join(" | ")} |`);
+    console.log(
+      `| ${c.label}, n=${articles} | ${headline.map(({ tally }) => describeLags(tally, publishers)).join(" | ")} |`,
+    );
   }
 
   const busy = ofClass("busy");
   const busyMedian = (tally: Tally) => readPercentile(collectLags(tally, busy), 0.5);
   console.log("\nIssue 14's targets on this population:\n");
-  printChecks(checkFreshnessTargets(summariseClasses(population, tidings.tally, fixed60.tally), tidings.tally, fixed60.tally));
+  printChecks(
+    checkFreshnessTargets(summariseClasses(population, tidings.tally, fixed60.tally), tidings.tally, fixed60.tally),
+  );
   const floorBound = find(FLOOR_BOUND).tally;
   console.log(
     `- For comparison, polling every source exactly at its floor and retrying every failure at the next tick (floor-bound ` +
@@ -211,7 +256,8 @@ function main(): void {
 
   const asking = busy.filter((p) => readAskedFloorSeconds(p) > settings.minIntervalSeconds);
   const others = busy.filter((p) => readAskedFloorSeconds(p) <= settings.minIntervalSeconds);
-  const articlesOf = (publishers: Publisher[]) => publishers.reduce((sum, p) => sum + tidings.tally.lags[p.id]!.length, 0);
+  const articlesOf = (publishers: Publisher[]) =>
+    publishers.reduce((sum, p) => sum + tidings.tally.lags[p.id]!.length, 0);
   console.log(
     `\nWhere the busy class's lag comes from: references that add one kind of politeness at a time, then Tidings with one rule ` +
       `taken out (median / p95; ${asking.length} busy sources, ${articlesOf(asking)} articles, ask for a floor above ` +
@@ -240,7 +286,8 @@ function main(): void {
   );
   console.log("| strategy | largest round | busiest slot |");
   console.log("|---|---:|---:|");
-  for (const { strategy, tally } of [...headline, find(NO_JITTER)]) console.log(`| ${strategy.name} | ${describeSynchronisation(tally, days)} |`);
+  for (const { strategy, tally } of [...headline, find(NO_JITTER)])
+    console.log(`| ${strategy.name} | ${describeSynchronisation(tally, days)} |`);
 }
 
 main();

@@ -48,11 +48,22 @@ export default async function HealthPage() {
   const totals = sumDays(days);
   return (
     <>
-      <PageHeader title="Health" below={<p className="figure-label">{states.total} sources; every figure below comes from the fetch log and its daily roll-ups.</p>} />
+      <PageHeader
+        title="Health"
+        below={
+          <p className="figure-label">
+            {states.total} sources; every figure below comes from the fetch log and its daily roll-ups.
+          </p>
+        }
+      />
       <HealthSection id="states" title="Sources by state">
         <FleetStateCounts counts={states.counts} />
       </HealthSection>
-      <HealthSection id="attention" title="Needs attention first" intro="Alerts of the health rules first (each with when it started and why), then sources: gone first, then open breakers, then sources backing off, then quiet ones.">
+      <HealthSection
+        id="attention"
+        title="Needs attention first"
+        intro="Alerts of the health rules first (each with when it started and why), then sources: gone first, then open breakers, then sources backing off, then quiet ones."
+      >
         <AlertList overview={alerts} now={now} />
         <AttentionList sources={states.attention} total={states.attentionTotal} now={now} />
       </HealthSection>
@@ -60,7 +71,11 @@ export default async function HealthPage() {
         <p data-backlog>{describeBacklog(backlog)}</p>
         <DriftChart days={listDays(now, DAYS)} drift={drift.days} last24h={drift.last24h} />
       </HealthSection>
-      <HealthSection id="publishers" title={`Publishers, last ${PUBLISHER_DAYS} days`} intro="One row per registrable domain (the key the request lane spaces requests by), costliest first.">
+      <HealthSection
+        id="publishers"
+        title={`Publishers, last ${PUBLISHER_DAYS} days`}
+        intro="One row per registrable domain (the key the request lane spaces requests by), costliest first."
+      >
         <PublisherTable publishers={publishers} now={now} />
       </HealthSection>
       <HealthSection id="bytes" title={`What the fetches cost publishers, last ${DAYS} days`}>
@@ -69,10 +84,18 @@ export default async function HealthPage() {
       <HealthSection id="ratio" title={`304 Not Modified share per day, last ${DAYS} days`}>
         <NotModifiedRatioChart days={days} />
       </HealthSection>
-      <HealthSection id="rounds" title="Rounds" intro={`The last ${ROUNDS} fetch rounds. Offline rounds are marked: their network errors were not counted against publishers.`}>
+      <HealthSection
+        id="rounds"
+        title="Rounds"
+        intro={`The last ${ROUNDS} fetch rounds. Offline rounds are marked: their network errors were not counted against publishers.`}
+      >
         <RoundHistory rounds={rounds} />
       </HealthSection>
-      <HealthSection id="notifications" title="Notifications" intro="Each alert start and clear is sent once; a failed delivery is retried with backoff, up to 8 attempts.">
+      <HealthSection
+        id="notifications"
+        title="Notifications"
+        intro="Each alert start and clear is sent once; a failed delivery is retried with backoff, up to 8 attempts."
+      >
         <DeliveryAttemptsTable deliveries={deliveries} target={notifyTarget} />
       </HealthSection>
     </>

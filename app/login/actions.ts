@@ -19,14 +19,18 @@ const loginSchema = z.object({
 const throttle = () => remember("login-throttle", () => new LoginThrottle());
 
 export async function logIn(_previous: LoginState, formData: FormData): Promise<LoginState> {
-  const parsed = loginSchema.safeParse({ password: formData.get("password") ?? "", next: formData.get("next") ?? undefined });
+  const parsed = loginSchema.safeParse({
+    password: formData.get("password") ?? "",
+    next: formData.get("next") ?? undefined,
+  });
   if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Enter the password." };
   const auth = await getAuthState();
   if (auth.passwordFrom === "none") redirect("/");
   const requestHeaders = await headers();
   const client = throttleClientOf(requestHeaders);
   const wait = throttle().waitFor(client, Date.now());
-  if (wait > 0) return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
+  if (wait > 0)
+    return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
   if (!(await auth.checkPassword(parsed.data.password))) {
     throttle().recordFailure(client, Date.now());
     return { status: "error", message: "Wrong password." };

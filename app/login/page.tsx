@@ -15,7 +15,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     return (
       <>
         <PageHeader title="No password is set" />
-        <p>This Tidings answers only on this machine (127.0.0.1), so it needs no login. <Link href="/">Read your feeds →</Link></p>
+        <p>
+          This Tidings answers only on this machine (127.0.0.1), so it needs no login.{" "}
+          <Link href="/">Read your feeds →</Link>
+        </p>
       </>
     );
   }

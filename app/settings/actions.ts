@@ -30,7 +30,10 @@ export async function clearApiPassword(): Promise<ApiPasswordState> {
   return { status: "cleared", fieldErrors: {} };
 }
 
-export async function saveNotifySettingsAction(_previous: NotifySettingsState, formData: FormData): Promise<NotifySettingsState> {
+export async function saveNotifySettingsAction(
+  _previous: NotifySettingsState,
+  formData: FormData,
+): Promise<NotifySettingsState> {
   const submitted = { url: text(formData, "url").trim(), format: text(formData, "format") };
   const parsed = notifySettingsSchema.safeParse(submitted);
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors, submitted };

@@ -21,8 +21,9 @@ export default async function SettingsPage() {
       <ApiPasswordForm account={account} />
       <h2 id="notifications">Notifications</h2>
       <p>
-        When an alert of the health page starts or clears (a source broken, its 304 share dropped, validators churning, a response size jump,
-        rounds running late), Tidings POSTs it to this URL, once per change, retrying with backoff if the receiver is down.
+        When an alert of the health page starts or clears (a source broken, its 304 share dropped, validators churning,
+        a response size jump, rounds running late), Tidings POSTs it to this URL, once per change, retrying with backoff
+        if the receiver is down.
       </p>
       <NotifyForm values={notify} />
     </>

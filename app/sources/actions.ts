@@ -18,9 +18,23 @@ import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 import { removeSource as removeSourceFromStore } from "@/lib/store/remove-source";
 import { importSources } from "@/lib/store/import-sources";
 import {
-  addSourceSchema, editSourceSchema, fetchNowSchema, importChunkSchema, opmlUploadSchema, removeSourceSchema, toggleEnabledSchema,
+  addSourceSchema,
+  editSourceSchema,
+  fetchNowSchema,
+  importChunkSchema,
+  opmlUploadSchema,
+  removeSourceSchema,
+  toggleEnabledSchema,
 } from "@/lib/sources/form-schemas";
-import type { AddSourceState, EditSourceState, FetchNowState, ImportChunkResult, OpmlPreview, RemoveSourceState, ToggleEnabledState } from "@/lib/sources/action-states";
+import type {
+  AddSourceState,
+  EditSourceState,
+  FetchNowState,
+  ImportChunkResult,
+  OpmlPreview,
+  RemoveSourceState,
+  ToggleEnabledState,
+} from "@/lib/sources/action-states";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -38,10 +52,19 @@ export async function addSource(_previous: AddSourceState, formData: FormData): 
   const values = { url: text(formData, "url"), title: text(formData, "title"), folder: text(formData, "folder") };
   const parsed = addSourceSchema.safeParse(values);
   if (!parsed.success) return { status: "error", values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
-  const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), { url: parsed.data.url, title: parsed.data.title, folderName: parsed.data.folder });
+  const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
+    url: parsed.data.url,
+    title: parsed.data.title,
+    folderName: parsed.data.folder,
+  });
   if (result.status === "choose") return { status: "choose", values, candidates: result.candidates };
   if (result.status === "invalid") {
-    return { status: "error", values, fieldErrors: { [result.field]: [result.message] }, existingSourceId: result.existingSourceId ?? null };
+    return {
+      status: "error",
+      values,
+      fieldErrors: { [result.field]: [result.message] },
+      existingSourceId: result.existingSourceId ?? null,
+    };
   }
   revalidateSources(result.sourceId);
   redirect(`/sources/${result.sourceId}?added=1`);
@@ -58,19 +81,38 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const { id, url, title, folder, enabled } = parsed.data;
   const policy = { allowPrivateNetworks: roundSettingsFromEnv(getEnv()).fetch.allowPrivateNetworks };
-  const saved = await editSource(getDb(), policy, { sourceId: id, url, customTitle: title, folderName: folder, enabled, now: new Date() });
+  const saved = await editSource(getDb(), policy, {
+    sourceId: id,
+    url,
+    customTitle: title,
+    folderName: folder,
+    enabled,
+    now: new Date(),
+  });
   if (saved.status === "error") return saved;
   revalidateSources(id);
   return { status: "saved", fieldErrors: {} };
 }
 
-export async function toggleSourceEnabled(_previous: ToggleEnabledState, formData: FormData): Promise<ToggleEnabledState> {
+export async function toggleSourceEnabled(
+  _previous: ToggleEnabledState,
+  formData: FormData,
+): Promise<ToggleEnabledState> {
   const parsed = toggleEnabledSchema.safeParse({ id: text(formData, "id"), enabled: text(formData, "enabled") });
   if (!parsed.success) return { status: "error", message: "Invalid request" };
-  const change = await setSourceEnabled(getDb(), { sourceId: parsed.data.id, enabled: parsed.data.enabled, now: new Date() });
+  const change = await setSourceEnabled(getDb(), {
+    sourceId: parsed.data.id,
+    enabled: parsed.data.enabled,
+    now: new Date(),
+  });
   if (!change) return { status: "error", message: "This source no longer exists." };
   revalidateSources(parsed.data.id);
-  return { status: "done", message: change.enabled ? "Enabled: it is fetched in the next round." : "Disabled: rounds skip it until you enable it again." };
+  return {
+    status: "done",
+    message: change.enabled
+      ? "Enabled: it is fetched in the next round."
+      : "Disabled: rounds skip it until you enable it again.",
+  };
 }
 
 export async function removeSource(_previous: RemoveSourceState, formData: FormData): Promise<RemoveSourceState> {
@@ -91,7 +133,12 @@ export async function fetchNow(_previous: FetchNowState, formData: FormData): Pr
   if (report.status === "failed") return { status: "error", message: `Not stored: ${report.reason}` };
   const line = report.lines[0];
   if (!line) return { status: "error", message: "Not fetched (the source is disabled or was removed)." };
-  const outcome = line.outcome === "error" ? `error (${line.errorKind ?? "unknown"}${line.detail ? `: ${line.detail}` : ""})` : line.outcome === "ok" ? `ok, ${line.newArticles} new` : "not modified (304)";
+  const outcome =
+    line.outcome === "error"
+      ? `error (${line.errorKind ?? "unknown"}${line.detail ? `: ${line.detail}` : ""})`
+      : line.outcome === "ok"
+        ? `ok, ${line.newArticles} new`
+        : "not modified (304)";
   return { status: "done", message: `Fetched: ${outcome}` };
 }
 
@@ -100,7 +147,9 @@ export async function previewOpmlImport(formData: FormData): Promise<OpmlPreview
   if (!parsed.success) return { ok: false, fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const opml = parseOpml(await parsed.data.file.text());
   if (!opml.ok) return { ok: false, fieldErrors: { file: [`This file cannot be imported: ${opml.error}`] } };
-  const { valid, refused } = screenImportEntries(opml.entries, { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS });
+  const { valid, refused } = screenImportEntries(opml.entries, {
+    allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS,
+  });
   return { ok: true, title: opml.title, entries: valid, skipped: [...opml.skipped, ...refused] };
 }
 
@@ -116,7 +165,9 @@ export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<
     if (url.ok) checked.push({ ...entry, url: url.url, siteUrl: site?.ok ? site.url : null });
     else skipped.push({ url: entry.url, title: entry.title, reason: url.reason });
   }
-  const { valid, refused } = screenImportEntries(checked, { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS });
+  const { valid, refused } = screenImportEntries(checked, {
+    allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS,
+  });
   const result = await importSources(getDb(), valid, new Date());
   revalidateSources();
   return { ok: true, added: result.added.length, skipped: [...skipped, ...refused, ...result.skipped] };

@@ -16,15 +16,27 @@ export function LoginForm({ next }: { next: string }) {
     <form action={action} className={styles.form} noValidate>
       <input type="hidden" name="next" value={next} />
       <div className={styles.field}>
-        <label htmlFor="password" className={styles.label}>Password</label>
+        <label htmlFor="password" className={styles.label}>
+          Password
+        </label>
         <input
-          id="password" name="password" type="password" autoComplete="current-password" className={styles.input} required autoFocus
-          maxLength={1024} aria-invalid={errors ? true : undefined} aria-describedby={errors ? "password-error" : undefined}
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          className={styles.input}
+          required
+          autoFocus
+          maxLength={1024}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? "password-error" : undefined}
         />
         <FieldError id="password-error" errors={errors} />
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={pending}>Log in</button>
+        <button type="submit" className={styles.button} disabled={pending}>
+          Log in
+        </button>
       </div>
     </form>
   );

@@ -16,14 +16,14 @@ export function NoSources() {
         </Link>
       </p>
       <p>
-        Paste a site&apos;s address or its feed&apos;s, or bring an OPML file from your old reader. Then watch each source&apos;s fetches on
-        the <Link href="/sources">Sources</Link> and <Link href="/health">Health</Link> pages.
+        Paste a site&apos;s address or its feed&apos;s, or bring an OPML file from your old reader. Then watch each
+        source&apos;s fetches on the <Link href="/sources">Sources</Link> and <Link href="/health">Health</Link> pages.
       </p>
       {/* Inlined at build time: a production build never shows it. */}
       {process.env.NODE_ENV !== "production" && (
         <p>
-          Just trying Tidings? <code>npm run demo</code> starts it with 20 sample feeds on this machine (see &ldquo;Try it: the demo&rdquo; in
-          the README).
+          Just trying Tidings? <code>npm run demo</code> starts it with 20 sample feeds on this machine (see &ldquo;Try
+          it: the demo&rdquo; in the README).
         </p>
       )}
     </section>

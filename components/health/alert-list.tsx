@@ -5,12 +5,21 @@ import { formatRelative, formatUtc } from "@/lib/health/format-figures";
 import styles from "./alert-list.module.css";
 
 /** The health rules' alerts: open ones with when they started and why, then the latest cleared. */
-export function AlertList({ overview, now, showSource = true }: { overview: AlertOverview; now: Date; showSource?: boolean }) {
+export function AlertList({
+  overview,
+  now,
+  showSource = true,
+}: {
+  overview: AlertOverview;
+  now: Date;
+  showSource?: boolean;
+}) {
   return (
     <div className={styles.alerts}>
       {overview.failure ? (
         <p className={styles.failure} role="status">
-          The last alert evaluation failed at {overview.failure.at} (the round itself was stored): {overview.failure.message}
+          The last alert evaluation failed at {overview.failure.at} (the round itself was stored):{" "}
+          {overview.failure.message}
         </p>
       ) : null}
       {overview.open.length === 0 ? (
@@ -42,10 +51,17 @@ function AlertItem({ alert, now, showSource }: { alert: AlertRow; now: Date; sho
       <span className={styles.kind}>{ALERT_TITLES[alert.kind]}</span>
       <span className={styles.main}>
         {showSource ? (
-          alert.sourceId === null ? <span className={styles.title}>The whole fleet</span> : <Link href={`/sources/${alert.sourceId}`} className={styles.title}>{alert.sourceTitle}</Link>
+          alert.sourceId === null ? (
+            <span className={styles.title}>The whole fleet</span>
+          ) : (
+            <Link href={`/sources/${alert.sourceId}`} className={styles.title}>
+              {alert.sourceTitle}
+            </Link>
+          )
         ) : null}
         <span className={styles.why}>
-          Started {formatRelative(alert.startedAt, now)} (<time dateTime={alert.startedAt.toISOString()}>{formatUtc(alert.startedAt)}</time>)
+          Started {formatRelative(alert.startedAt, now)} (
+          <time dateTime={alert.startedAt.toISOString()}>{formatUtc(alert.startedAt)}</time>)
           {alert.clearedAt ? `, cleared ${formatRelative(alert.clearedAt, now)}` : ""}: {alert.reason}.
         </span>
       </span>

@@ -20,9 +20,13 @@ export function CompactStrip({ code, slots }: { code: string; slots: number }) {
   return (
     <span className={styles.strip} role="img" aria-label={label} title={label}>
       {/* role="img" makes the cells presentational: the label speaks for them. */}
-      {Array.from({ length: slots - outcomes.length }, (_, index) => <i key={`e${index}`} />)}
+      {Array.from({ length: slots - outcomes.length }, (_, index) => (
+        <i key={`e${index}`} />
+      ))}
       {outcomes.map((outcome, index) => (
-        <i key={index} data-o={CODES[outcome]}>{OUTCOME_META[outcome].glyph}</i>
+        <i key={index} data-o={CODES[outcome]}>
+          {OUTCOME_META[outcome].glyph}
+        </i>
       ))}
     </span>
   );

@@ -16,7 +16,13 @@ export function DailyOutcomesChart({ days, id, title }: { days: readonly DayTota
   const labelled = new Set([0, Math.floor(days.length / 2), days.length - 1]);
   return (
     <figure className={styles.figure}>
-      <svg className={styles.chart} viewBox={`0 0 ${width + 40} ${HEIGHT + AXIS}`} preserveAspectRatio="xMinYMid meet" role="img" aria-labelledby={`${id}-title`}>
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${width + 40} ${HEIGHT + AXIS}`}
+        preserveAspectRatio="xMinYMid meet"
+        role="img"
+        aria-labelledby={`${id}-title`}
+      >
         <title id={`${id}-title`}>{title}</title>
         <defs>
           <pattern id={`${id}-nm`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -29,8 +35,12 @@ export function DailyOutcomesChart({ days, id, title }: { days: readonly DayTota
           </pattern>
         </defs>
         <line x1="0" x2={width} y1={HEIGHT + 0.5} y2={HEIGHT + 0.5} className={styles.axis} />
-        <text x={width + 4} y="10" className={styles.tick}>{max}</text>
-        <text x={width + 4} y={HEIGHT} className={styles.tick}>0</text>
+        <text x={width + 4} y="10" className={styles.tick}>
+          {max}
+        </text>
+        <text x={width + 4} y={HEIGHT} className={styles.tick}>
+          0
+        </text>
         {days.map((day, index) => {
           const x = index * COLUMN + GAP / 2;
           const okHeight = scale(day.ok);
@@ -41,10 +51,29 @@ export function DailyOutcomesChart({ days, id, title }: { days: readonly DayTota
               <title>{`${day.day}: ${day.ok} ok, ${day.notModified} not modified, ${day.error} errors`}</title>
               <rect x={index * COLUMN} y="0" width={COLUMN} height={HEIGHT} className={styles.hit} />
               <rect x={x} y={HEIGHT - okHeight} width={COLUMN - GAP} height={okHeight} className={styles.ok} />
-              <rect x={x} y={HEIGHT - okHeight - nmHeight} width={COLUMN - GAP} height={nmHeight} fill={`url(#${id}-nm)`} className={styles.notModified} />
-              <rect x={x} y={HEIGHT - okHeight - nmHeight - errHeight} width={COLUMN - GAP} height={errHeight} fill={`url(#${id}-err)`} className={styles.error} />
+              <rect
+                x={x}
+                y={HEIGHT - okHeight - nmHeight}
+                width={COLUMN - GAP}
+                height={nmHeight}
+                fill={`url(#${id}-nm)`}
+                className={styles.notModified}
+              />
+              <rect
+                x={x}
+                y={HEIGHT - okHeight - nmHeight - errHeight}
+                width={COLUMN - GAP}
+                height={errHeight}
+                fill={`url(#${id}-err)`}
+                className={styles.error}
+              />
               {labelled.has(index) ? (
-                <text x={index * COLUMN + COLUMN / 2} y={HEIGHT + 14} textAnchor={index === 0 ? "start" : index === days.length - 1 ? "end" : "middle"} className={styles.tick}>
+                <text
+                  x={index * COLUMN + COLUMN / 2}
+                  y={HEIGHT + 14}
+                  textAnchor={index === 0 ? "start" : index === days.length - 1 ? "end" : "middle"}
+                  className={styles.tick}
+                >
                   {day.day.slice(5)}
                 </text>
               ) : null}
@@ -56,11 +85,21 @@ export function DailyOutcomesChart({ days, id, title }: { days: readonly DayTota
         <summary>Show as a table</summary>
         <table>
           <thead>
-            <tr><th scope="col">Day (UTC)</th><th scope="col">ok</th><th scope="col">not modified</th><th scope="col">errors</th></tr>
+            <tr>
+              <th scope="col">Day (UTC)</th>
+              <th scope="col">ok</th>
+              <th scope="col">not modified</th>
+              <th scope="col">errors</th>
+            </tr>
           </thead>
           <tbody>
             {days.map((day) => (
-              <tr key={day.day}><th scope="row">{day.day}</th><td>{day.ok}</td><td>{day.notModified}</td><td>{day.error}</td></tr>
+              <tr key={day.day}>
+                <th scope="row">{day.day}</th>
+                <td>{day.ok}</td>
+                <td>{day.notModified}</td>
+                <td>{day.error}</td>
+              </tr>
             ))}
           </tbody>
         </table>

@@ -7,15 +7,29 @@ import { formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
 import styles from "./round-history.module.css";
 
 /** Where notifications go, and the latest delivery attempts with their answers. */
-export function DeliveryAttemptsTable({ deliveries, target }: { deliveries: DeliveryAttempts; target: NotifyTarget | null }) {
+export function DeliveryAttemptsTable({
+  deliveries,
+  target,
+}: {
+  deliveries: DeliveryAttempts;
+  target: NotifyTarget | null;
+}) {
   return (
     <>
       <p>
         {target === null ? (
-          <>No notify URL is set (<Link href="/settings#notifications">Settings</Link> or <code>TIDINGS_NOTIFY_URL</code>): alerts are shown here only.</>
+          <>
+            No notify URL is set (<Link href="/settings#notifications">Settings</Link> or{" "}
+            <code>TIDINGS_NOTIFY_URL</code>): alerts are shown here only.
+          </>
         ) : (
           <>
-            Alerts are POSTed to <code>{target.url.origin}{target.url.pathname}</code> ({target.format} format, from the {target.from}).
+            Alerts are POSTed to{" "}
+            <code>
+              {target.url.origin}
+              {target.url.pathname}
+            </code>{" "}
+            ({target.format} format, from the {target.from}).
           </>
         )}{" "}
         {deliveries.waiting > 0 ? `${deliveries.waiting} waiting to be sent.` : null}
@@ -30,8 +44,12 @@ export function DeliveryAttemptsTable({ deliveries, target }: { deliveries: Deli
                 <th scope="col">When (UTC)</th>
                 <th scope="col">Event</th>
                 <th scope="col">Alert</th>
-                <th scope="col" className={styles.num}>Answer</th>
-                <th scope="col" className={styles.num}>Took</th>
+                <th scope="col" className={styles.num}>
+                  Answer
+                </th>
+                <th scope="col" className={styles.num}>
+                  Took
+                </th>
                 <th scope="col">Result</th>
               </tr>
             </thead>
@@ -45,7 +63,15 @@ export function DeliveryAttemptsTable({ deliveries, target }: { deliveries: Deli
                     <td>{notification.event}</td>
                     <td>
                       {ALERT_TITLES[notification.alert.kind as AlertKind]}
-                      {notification.alert.sourceId === null ? null : <> · <Link href={`/sources/${notification.alert.sourceId}`}>source {notification.alert.sourceId}</Link></>}
+                      {notification.alert.sourceId === null ? null : (
+                        <>
+                          {" "}
+                          ·{" "}
+                          <Link href={`/sources/${notification.alert.sourceId}`}>
+                            source {notification.alert.sourceId}
+                          </Link>
+                        </>
+                      )}
                     </td>
                     <td className={styles.num}>{attempt.httpStatus ?? "–"}</td>
                     <td className={styles.num}>{formatMs(attempt.durationMs)}</td>
@@ -62,7 +88,10 @@ export function DeliveryAttemptsTable({ deliveries, target }: { deliveries: Deli
 }
 
 /** A failed attempt, told with what came of its notification since. */
-function describeFailedAttempt(error: string, notification: { deliveredAt: Date | null; failedAt: Date | null; failure: string | null }): string {
+function describeFailedAttempt(
+  error: string,
+  notification: { deliveredAt: Date | null; failedAt: Date | null; failure: string | null },
+): string {
   if (notification.deliveredAt) return `${error}; delivered on a later attempt`;
   if (notification.failedAt) return `${error}; given up: ${notification.failure}`;
   return `${error}; will retry`;

@@ -5,7 +5,13 @@ import { describeEncoding } from "@/lib/health/describe-reading";
 import { formatBytes, formatDrift, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
 import styles from "./fetch-log.module.css";
 
-type Props = { rows: readonly FetchLogRow[]; basePath: string; newerCursor: string | null; olderCursor: string | null; paged: boolean };
+type Props = {
+  rows: readonly FetchLogRow[];
+  basePath: string;
+  newerCursor: string | null;
+  olderCursor: string | null;
+  paged: boolean;
+};
 
 /** One page of the fetch log, newest first, with keyset links to newer and older pages. */
 export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Props) {
@@ -20,12 +26,36 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
               <th scope="col">Outcome</th>
               <th scope="col">Error kind</th>
               <th scope="col">HTTP</th>
-              <th scope="col" className={styles.num}>Duration</th>
-              <th scope="col" className={styles.num} title="Time parsing the body; – when none was parsed (304, error, unchanged body)">Parse</th>
-              <th scope="col" className={styles.num} title="Time waiting for the request lane: the host gap, a Crawl-delay, a robots.txt read (not in Duration)">Lane wait</th>
-              <th scope="col" className={styles.num} title="How late the fetch started against the time the source was due; – for fetches asked for by hand">Late</th>
-              <th scope="col" className={styles.num}>Bytes</th>
-              <th scope="col" className={styles.num}>New</th>
+              <th scope="col" className={styles.num}>
+                Duration
+              </th>
+              <th
+                scope="col"
+                className={styles.num}
+                title="Time parsing the body; – when none was parsed (304, error, unchanged body)"
+              >
+                Parse
+              </th>
+              <th
+                scope="col"
+                className={styles.num}
+                title="Time waiting for the request lane: the host gap, a Crawl-delay, a robots.txt read (not in Duration)"
+              >
+                Lane wait
+              </th>
+              <th
+                scope="col"
+                className={styles.num}
+                title="How late the fetch started against the time the source was due; – for fetches asked for by hand"
+              >
+                Late
+              </th>
+              <th scope="col" className={styles.num}>
+                Bytes
+              </th>
+              <th scope="col" className={styles.num}>
+                New
+              </th>
               <th scope="col">Validators sent</th>
               <th scope="col">Encoding</th>
               <th scope="col">Detail</th>
@@ -39,24 +69,51 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                 <tr key={row.id} data-outcome={row.outcome}>
                   <td className={styles.time}>{formatUtcSeconds(row.startedAt).replace(" UTC", "")}</td>
                   <td>
-                    <span className={`${styles.outcome} ${styles[row.outcome] ?? ""}`}><span aria-hidden="true">{meta.glyph}</span> {meta.label}</span>
-                    {row.manual ? <span className={styles.tag} title="Fetched by hand (fetch now / subscribe)">manual</span> : null}
+                    <span className={`${styles.outcome} ${styles[row.outcome] ?? ""}`}>
+                      <span aria-hidden="true">{meta.glyph}</span> {meta.label}
+                    </span>
+                    {row.manual ? (
+                      <span className={styles.tag} title="Fetched by hand (fetch now / subscribe)">
+                        manual
+                      </span>
+                    ) : null}
                   </td>
                   <td>{row.errorKind ?? ""}</td>
                   <td>{row.httpStatus ?? "–"}</td>
                   <td className={styles.num}>{formatMs(row.durationMs)}</td>
-                  <td className={styles.num} data-parse>{formatMs(row.parseMs)}</td>
-                  <td className={styles.num} data-lane-wait>{formatMs(row.laneWaitMs)}</td>
-                  <td className={styles.num} data-drift>{formatDrift(row.driftMs)}</td>
-                  <td className={styles.num} title={row.bodyBytes === null ? undefined : `${formatBytes(row.bodyBytes)} after decompression`}>{formatBytes(row.bytesReceived)}</td>
+                  <td className={styles.num} data-parse>
+                    {formatMs(row.parseMs)}
+                  </td>
+                  <td className={styles.num} data-lane-wait>
+                    {formatMs(row.laneWaitMs)}
+                  </td>
+                  <td className={styles.num} data-drift>
+                    {formatDrift(row.driftMs)}
+                  </td>
+                  <td
+                    className={styles.num}
+                    title={row.bodyBytes === null ? undefined : `${formatBytes(row.bodyBytes)} after decompression`}
+                  >
+                    {formatBytes(row.bytesReceived)}
+                  </td>
                   <td className={styles.num}>{row.newArticles}</td>
                   <td>{row.conditional ? "yes" : "no"}</td>
                   <td className={styles.encoding} title={encoding?.title}>
-                    {encoding ? <>{encoding.text} <span className={styles.source}>{row.encodingSource}</span></> : ""}
+                    {encoding ? (
+                      <>
+                        {encoding.text} <span className={styles.source}>{row.encodingSource}</span>
+                      </>
+                    ) : (
+                      ""
+                    )}
                   </td>
                   <td className={styles.detail}>
                     {row.detail ?? ""}
-                    {row.xmlRecovery ? <span className={styles.recovery} data-recovery>{row.xmlRecovery}</span> : null}
+                    {row.xmlRecovery ? (
+                      <span className={styles.recovery} data-recovery>
+                        {row.xmlRecovery}
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               );
@@ -67,8 +124,16 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
       <nav className={styles.pager} aria-label="Fetch log pages">
         {paged ? <Link href={`${basePath}#log`}>⇤ Newest</Link> : <span />}
         <span className={styles.spacer} />
-        {newerCursor ? <Link href={`${basePath}?after=${newerCursor}#log`} rel="prev">← Newer</Link> : null}
-        {olderCursor ? <Link href={`${basePath}?before=${olderCursor}#log`} rel="next">Older →</Link> : null}
+        {newerCursor ? (
+          <Link href={`${basePath}?after=${newerCursor}#log`} rel="prev">
+            ← Newer
+          </Link>
+        ) : null}
+        {olderCursor ? (
+          <Link href={`${basePath}?before=${olderCursor}#log`} rel="next">
+            Older →
+          </Link>
+        ) : null}
       </nav>
     </>
   );

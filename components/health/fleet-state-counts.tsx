@@ -11,13 +11,20 @@ export function FleetStateCounts({ counts }: { counts: Record<SourceHealthState,
         const meta = HEALTH_STATE_META[state];
         return (
           <li key={state} className={`${styles.card} ${styles[meta.tone]}`} data-state={state} title={meta.description}>
-            <span className={styles.label}><span aria-hidden="true" className={styles.glyph}>{meta.glyph}</span> {meta.label}</span>
+            <span className={styles.label}>
+              <span aria-hidden="true" className={styles.glyph}>
+                {meta.glyph}
+              </span>{" "}
+              {meta.label}
+            </span>
             <span className={styles.count}>{counts[state]}</span>
             <span className={styles.description}>{meta.description}</span>
           </li>
         );
       })}
-      <li className={styles.more}><Link href="/sources?sort=problems">All sources, problems first →</Link></li>
+      <li className={styles.more}>
+        <Link href="/sources?sort=problems">All sources, problems first →</Link>
+      </li>
     </ul>
   );
 }

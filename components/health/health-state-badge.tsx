@@ -7,8 +7,13 @@ export function HealthStateBadge({ state, compact = false }: { state: SourceHeal
   const meta = HEALTH_STATE_META[state];
   return (
     // Compact badges (one per table row) leave the description to the legend above the table.
-    <span className={`${styles.badge} ${styles[meta.tone]} ${compact ? styles.compact : ""}`} title={compact ? undefined : meta.description}>
-      <span aria-hidden="true" className={styles.glyph}>{meta.glyph}</span>
+    <span
+      className={`${styles.badge} ${styles[meta.tone]} ${compact ? styles.compact : ""}`}
+      title={compact ? undefined : meta.description}
+    >
+      <span aria-hidden="true" className={styles.glyph}>
+        {meta.glyph}
+      </span>
       {meta.label}
     </span>
   );

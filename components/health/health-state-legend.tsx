@@ -10,13 +10,18 @@ export function HealthStateLegend() {
       <dl>
         {SOURCE_HEALTH_STATES.map((state) => (
           <div key={state}>
-            <dt><span aria-hidden="true">{HEALTH_STATE_META[state].glyph}</span> {HEALTH_STATE_META[state].label}</dt>
+            <dt>
+              <span aria-hidden="true">{HEALTH_STATE_META[state].glyph}</span> {HEALTH_STATE_META[state].label}
+            </dt>
             <dd>{HEALTH_STATE_META[state].description}</dd>
           </div>
         ))}
         <div>
           <dt>Strip</dt>
-          <dd>The last 20 fetches, oldest on the left: ✓ ok, = not modified (304), ✕ error. Open a source for the details of each.</dd>
+          <dd>
+            The last 20 fetches, oldest on the left: ✓ ok, = not modified (304), ✕ error. Open a source for the details
+            of each.
+          </dd>
         </div>
       </dl>
     </details>

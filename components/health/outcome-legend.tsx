@@ -7,7 +7,9 @@ export function OutcomeLegend() {
     <ul className={styles.legend} aria-label="Legend">
       {OUTCOMES.map((outcome) => (
         <li key={outcome}>
-          <span className={`${styles.swatch} ${styles[outcome]}`} aria-hidden="true">{OUTCOME_META[outcome].glyph}</span>
+          <span className={`${styles.swatch} ${styles[outcome]}`} aria-hidden="true">
+            {OUTCOME_META[outcome].glyph}
+          </span>
           {OUTCOME_META[outcome].label}
         </li>
       ))}

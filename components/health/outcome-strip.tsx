@@ -5,7 +5,14 @@ import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
 import { formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
 import styles from "./outcome-strip.module.css";
 
-export type StripFetch = { id: number; startedAt: Date; outcome: string; httpStatus: number | null; errorKind: string | null; durationMs: number };
+export type StripFetch = {
+  id: number;
+  startedAt: Date;
+  outcome: string;
+  httpStatus: number | null;
+  errorKind: string | null;
+  durationMs: number;
+};
 
 /** The source page's timeline; `fetches` newest first (as queried). */
 export function OutcomeStrip({ fetches, slots }: { fetches: readonly StripFetch[]; slots: number }) {
@@ -15,11 +22,17 @@ export function OutcomeStrip({ fetches, slots }: { fetches: readonly StripFetch[
     <figure className={styles.figure}>
       {/* One label for the strip: the fetch log below has every fetch's details for screen readers. */}
       <ol className={styles.strip} role="img" aria-label={summarize(cells)}>
-        {Array.from({ length: empty }, (_, index) => <li key={`e${index}`} className={`${styles.cell} ${styles.none}`} />)}
-        {cells.map((cell) => <Cell key={cell.id} fetch={cell} />)}
+        {Array.from({ length: empty }, (_, index) => (
+          <li key={`e${index}`} className={`${styles.cell} ${styles.none}`} />
+        ))}
+        {cells.map((cell) => (
+          <Cell key={cell.id} fetch={cell} />
+        ))}
       </ol>
       <figcaption className={styles.caption}>
-        {cells.length === 0 ? "No fetches yet." : `Last ${cells.length} fetches, oldest on the left. Hover a cell for its details.`}
+        {cells.length === 0
+          ? "No fetches yet."
+          : `Last ${cells.length} fetches, oldest on the left. Hover a cell for its details.`}
       </figcaption>
     </figure>
   );

@@ -19,31 +19,64 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
             <th scope="col">Requests</th>
             <th scope="col">Received</th>
             <th scope="col">304 share</th>
-            <th scope="col" className={styles.text}>Honours validators</th>
-            <th scope="col" className={styles.text}>Retry-After</th>
-            <th scope="col" className={styles.text}>robots.txt</th>
+            <th scope="col" className={styles.text}>
+              Honours validators
+            </th>
+            <th scope="col" className={styles.text}>
+              Retry-After
+            </th>
+            <th scope="col" className={styles.text}>
+              robots.txt
+            </th>
             <th scope="col">Errors</th>
-            <th scope="col" className={styles.text}>Failing since</th>
+            <th scope="col" className={styles.text}>
+              Failing since
+            </th>
           </tr>
         </thead>
         <tbody>
           {publishers.map((publisher) => (
             <tr key={publisher.key} data-publisher={publisher.key}>
-              <th scope="row"><Link href={publisherPath(publisher.key)} className={styles.key}>{publisher.key}</Link></th>
+              <th scope="row">
+                <Link href={publisherPath(publisher.key)} className={styles.key}>
+                  {publisher.key}
+                </Link>
+              </th>
               <td data-column="sources">{publisher.sources.length}</td>
               <td data-column="requests">{publisher.requests}</td>
-              <td data-column="bytes" className={styles.nowrap}>{formatBytes(publisher.bytesReceived)}</td>
+              <td data-column="bytes" className={styles.nowrap}>
+                {formatBytes(publisher.bytesReceived)}
+              </td>
               <td data-column="share">{formatShare(publisher.notModifiedShare)}</td>
-              <td data-column="honours" data-verdict={publisher.honours.verdict} className={`${styles.text} ${styles.honours} ${styles[publisher.honours.verdict]}`} title={publisher.honours.meaning}>
+              <td
+                data-column="honours"
+                data-verdict={publisher.honours.verdict}
+                className={`${styles.text} ${styles.honours} ${styles[publisher.honours.verdict]}`}
+                title={publisher.honours.meaning}
+              >
                 <span aria-hidden="true">{VERDICT_GLYPH[publisher.honours.verdict]}</span> {publisher.honours.label}
               </td>
               <td data-column="holds" className={styles.text}>
-                {publisher.holds.length === 0 ? <span className={styles.none}>none</span> : publisher.holds.map((hold) => (
-                  <span key={hold.host} className={styles.nowrap} title={`until ${formatUtc(hold.until)}`}>{hold.host}: ends {formatRelative(hold.until, now)} </span>
-                ))}
+                {publisher.holds.length === 0 ? (
+                  <span className={styles.none}>none</span>
+                ) : (
+                  publisher.holds.map((hold) => (
+                    <span key={hold.host} className={styles.nowrap} title={`until ${formatUtc(hold.until)}`}>
+                      {hold.host}: ends {formatRelative(hold.until, now)}{" "}
+                    </span>
+                  ))
+                )}
               </td>
               <td data-column="robots" className={styles.text}>
-                {publisher.robots.length === 0 ? <span className={styles.none}>not read yet</span> : publisher.robots.map((robots) => <span key={robots.origin} title={robots.origin}>{robots.words} </span>)}
+                {publisher.robots.length === 0 ? (
+                  <span className={styles.none}>not read yet</span>
+                ) : (
+                  publisher.robots.map((robots) => (
+                    <span key={robots.origin} title={robots.origin}>
+                      {robots.words}{" "}
+                    </span>
+                  ))
+                )}
               </td>
               <td data-column="errors">{publisher.errors}</td>
               <td data-column="failing" className={styles.text}>

@@ -20,16 +20,47 @@ export type SourceFiguresProps = {
   consecutiveErrors: number;
 };
 
-const BREAKER_WORDS: Record<string, string> = { closed: "closed (normal)", open: "open (probing now and then)", half_open: "half-open (probing)" };
+const BREAKER_WORDS: Record<string, string> = {
+  closed: "closed (normal)",
+  open: "open (probing now and then)",
+  half_open: "half-open (probing)",
+};
 
 export function SourceFigures(props: SourceFiguresProps) {
   const { now } = props;
   const figures: Array<{ key: string; label: string; value: string; note?: string; title?: string }> = [
-    { key: "bytes", label: "Transferred (30 d)", value: formatBytes(props.bytesReceived30d), note: "bytes on the wire, compressed" },
-    { key: "saved", label: "Saved by 304s (30 d)", value: formatBytes(props.bytesSaved30d), note: "estimate: last full body per 304" },
-    { key: "median", label: `Median response (${MEDIAN_WINDOW_DAYS} d)`, value: formatMs(props.medianMs), note: `${props.medianFetches} fetches` },
-    { key: "success", label: "Last success", value: formatRelative(props.lastSuccessAt, now), title: props.lastSuccessAt ? formatUtc(props.lastSuccessAt) : undefined, note: "any answer that was not an error" },
-    { key: "fresh", label: "Last new article", value: formatRelative(props.lastNewArticleAt, now), title: props.lastNewArticleAt ? formatUtc(props.lastNewArticleAt) : undefined, note: "freshness, not request success" },
+    {
+      key: "bytes",
+      label: "Transferred (30 d)",
+      value: formatBytes(props.bytesReceived30d),
+      note: "bytes on the wire, compressed",
+    },
+    {
+      key: "saved",
+      label: "Saved by 304s (30 d)",
+      value: formatBytes(props.bytesSaved30d),
+      note: "estimate: last full body per 304",
+    },
+    {
+      key: "median",
+      label: `Median response (${MEDIAN_WINDOW_DAYS} d)`,
+      value: formatMs(props.medianMs),
+      note: `${props.medianFetches} fetches`,
+    },
+    {
+      key: "success",
+      label: "Last success",
+      value: formatRelative(props.lastSuccessAt, now),
+      title: props.lastSuccessAt ? formatUtc(props.lastSuccessAt) : undefined,
+      note: "any answer that was not an error",
+    },
+    {
+      key: "fresh",
+      label: "Last new article",
+      value: formatRelative(props.lastNewArticleAt, now),
+      title: props.lastNewArticleAt ? formatUtc(props.lastNewArticleAt) : undefined,
+      note: "freshness, not request success",
+    },
     { key: "interval", label: "Current interval", value: formatDuration(props.intervalSeconds) },
     {
       key: "next",
@@ -38,7 +69,12 @@ export function SourceFigures(props: SourceFiguresProps) {
       title: formatUtc(props.nextDueAt),
       note: props.nextCheckReason,
     },
-    { key: "breaker", label: "Breaker", value: BREAKER_WORDS[props.breakerState] ?? props.breakerState, note: `${props.consecutiveErrors} consecutive error${props.consecutiveErrors === 1 ? "" : "s"}` },
+    {
+      key: "breaker",
+      label: "Breaker",
+      value: BREAKER_WORDS[props.breakerState] ?? props.breakerState,
+      note: `${props.consecutiveErrors} consecutive error${props.consecutiveErrors === 1 ? "" : "s"}`,
+    },
   ];
   return (
     <dl className={styles.grid}>

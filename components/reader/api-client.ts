@@ -12,7 +12,11 @@ export class ApiError extends Error {
   }
 }
 
-export async function fetchJson<T>(url: string, init?: { method: string; body: unknown }, signal?: AbortSignal): Promise<T> {
+export async function fetchJson<T>(
+  url: string,
+  init?: { method: string; body: unknown },
+  signal?: AbortSignal,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -27,7 +31,11 @@ export async function fetchJson<T>(url: string, init?: { method: string; body: u
   }
   if (response.ok) return (await response.json()) as T;
   const envelope = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  throw new ApiError(response.status, envelope?.error?.code ?? "http", envelope?.error?.message ?? `The server answered ${response.status}.`);
+  throw new ApiError(
+    response.status,
+    envelope?.error?.code ?? "http",
+    envelope?.error?.message ?? `The server answered ${response.status}.`,
+  );
 }
 
 /** A scope as the API's query parameters (the same names the JSON bodies use). */

@@ -18,8 +18,18 @@ type Props = {
 /** One row: source and age, title, a line of snippet. Unread rows are bold with a dot. */
 export const ArticleListItem = memo(function ArticleListItem({ item, location, selected, open, onOpen }: Props) {
   return (
-    <li className={styles.row} data-article-id={item.id} data-read={String(item.read)} data-selected={selected || undefined}>
-      <ReaderLink to={{ ...location, articleId: item.id }} onNavigate={() => onOpen(item.id)} className={styles.link} current={open}>
+    <li
+      className={styles.row}
+      data-article-id={item.id}
+      data-read={String(item.read)}
+      data-selected={selected || undefined}
+    >
+      <ReaderLink
+        to={{ ...location, articleId: item.id }}
+        onNavigate={() => onOpen(item.id)}
+        className={styles.link}
+        current={open}
+      >
         <span className={styles.meta}>
           <span className={styles.unreadDot} aria-hidden="true" />
           <span className={styles.source}>{item.sourceTitle}</span>

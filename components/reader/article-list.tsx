@@ -29,8 +29,18 @@ type Props = {
 export function ArticleList(props: Props) {
   const { scroller, items, location, selectedId, status } = props;
   const sentinel = useRef<HTMLDivElement>(null);
-  useInfiniteScroll({ root: scroller, sentinel, enabled: props.hasNextPage && !props.isFetchingNextPage, loadMore: props.loadMore });
-  useMarkReadOnScroll({ root: scroller, enabled: props.markReadOnScroll, itemsKey: items, onPassed: props.onScrolledPast });
+  useInfiniteScroll({
+    root: scroller,
+    sentinel,
+    enabled: props.hasNextPage && !props.isFetchingNextPage,
+    loadMore: props.loadMore,
+  });
+  useMarkReadOnScroll({
+    root: scroller,
+    enabled: props.markReadOnScroll,
+    itemsKey: items,
+    onPassed: props.onScrolledPast,
+  });
 
   return (
     // The skip link's target (focusable, so that the next Tab reaches the first article).

@@ -20,7 +20,16 @@ type Props = {
 };
 
 /** The reading view: title, source, author, date, the original link, the content, attachments. */
-export function ArticleView({ articleId, summary, detail, status, errorMessage, onBack, onToggleRead, onToggleStar }: Props) {
+export function ArticleView({
+  articleId,
+  summary,
+  detail,
+  status,
+  errorMessage,
+  onBack,
+  onToggleRead,
+  onToggleStar,
+}: Props) {
   const article = detail ?? summary;
   const scroller = useRef<HTMLDivElement>(null);
   // Opening an article takes the focus into it: a keyboard or screen-reader user reads on from
@@ -32,7 +41,13 @@ export function ArticleView({ articleId, summary, detail, status, errorMessage, 
     // data-loaded-article-id appears once this article's content is on the page (tests wait for it).
     <article className={styles.view} aria-label={article?.title || "Article"} data-loaded-article-id={detail?.id}>
       <div className={styles.toolbar}>
-        <button type="button" className={`${styles.button} ${styles.back}`} onClick={onBack} title="Back to the list (Esc)" aria-label="Back to the articles">
+        <button
+          type="button"
+          className={`${styles.button} ${styles.back}`}
+          onClick={onBack}
+          title="Back to the list (Esc)"
+          aria-label="Back to the articles"
+        >
           ← <span className={styles.label}>Articles</span>
         </button>
         {article && (
@@ -40,11 +55,23 @@ export function ArticleView({ articleId, summary, detail, status, errorMessage, 
             <button type="button" className={styles.button} onClick={onToggleRead} title="Toggle read (m)">
               {article.read ? "Mark unread" : "Mark read"}
             </button>
-            <button type="button" className={styles.button} onClick={onToggleStar} aria-pressed={article.starred} title="Star (s)">
+            <button
+              type="button"
+              className={styles.button}
+              onClick={onToggleStar}
+              aria-pressed={article.starred}
+              title="Star (s)"
+            >
               <span aria-hidden="true">{article.starred ? "★" : "☆"}</span> {article.starred ? "Starred" : "Star"}
             </button>
             {article.url && (
-              <a className={styles.button} href={article.url} target="_blank" rel="noopener noreferrer" title="Open the original (v)">
+              <a
+                className={styles.button}
+                href={article.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title="Open the original (v)"
+              >
                 Original ↗
               </a>
             )}
@@ -79,7 +106,9 @@ export function ArticleView({ articleId, summary, detail, status, errorMessage, 
               detail.contentHtml ? (
                 <ArticleContent html={detail.contentHtml} />
               ) : (
-                <p className={styles.content}>{detail.snippet ?? "This article has no content; open the original to read it."}</p>
+                <p className={styles.content}>
+                  {detail.snippet ?? "This article has no content; open the original to read it."}
+                </p>
               )
             ) : (
               status === "pending" && <p className={styles.note}>Loading the article…</p>

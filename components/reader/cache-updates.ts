@@ -10,7 +10,11 @@ export type ArticlePatch = Partial<Pick<ArticleListItem, "read" | "starred">>;
 type Lists = InfiniteData<ArticlePage, string | null>;
 
 /** Applies `patch` to every cached copy of the articles `matches` selects. */
-export function patchArticles(client: QueryClient, matches: (item: ArticleListItem) => boolean, patch: ArticlePatch): void {
+export function patchArticles(
+  client: QueryClient,
+  matches: (item: ArticleListItem) => boolean,
+  patch: ArticlePatch,
+): void {
   const apply = <T extends ArticleListItem>(item: T): T => (matches(item) ? { ...item, ...patch } : item);
   client.setQueriesData<Lists>({ queryKey: queryKeys.articleLists() }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(apply) })) } : data,
@@ -51,5 +55,7 @@ export function adjustSidebarUnread(client: QueryClient, sourceId: number, delta
 }
 
 export function adjustSidebarStarred(client: QueryClient, delta: number): void {
-  client.setQueryData<Sidebar>(queryKeys.sidebar(), (sidebar) => (sidebar ? { ...sidebar, starred: Math.max(0, sidebar.starred + delta) } : sidebar));
+  client.setQueryData<Sidebar>(queryKeys.sidebar(), (sidebar) =>
+    sidebar ? { ...sidebar, starred: Math.max(0, sidebar.starred + delta) } : sidebar,
+  );
 }

@@ -12,7 +12,9 @@ const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : 
 export function describeRefresh(answer: RefreshAnswer): string {
   const notDue = `${answer.sourcesNotDue} not due yet`;
   if (answer.status === "skipped") {
-    return answer.reason === "no source is due" ? `No source is due: ${notDue}, each waits for its next check.` : `Not refreshed: ${answer.reason}.`;
+    return answer.reason === "no source is due"
+      ? `No source is due: ${notDue}, each waits for its next check.`
+      : `Not refreshed: ${answer.reason}.`;
   }
   const { sourcesAttempted, sourcesDue, newArticles } = answer.tally;
   const parts = [`${count(sourcesAttempted, "source", "sources")} checked`, notDue];

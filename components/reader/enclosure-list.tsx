@@ -15,7 +15,9 @@ export function EnclosureList({ enclosures }: { enclosures: Enclosure[] }) {
             <a href={enclosure.url} target="_blank" rel="noopener noreferrer" download>
               Download {fileName(enclosure.url)}
             </a>
-            <span className={styles.enclosureMeta}>{[enclosure.type, formatSize(enclosure.length)].filter(Boolean).join(", ")}</span>
+            <span className={styles.enclosureMeta}>
+              {[enclosure.type, formatSize(enclosure.length)].filter(Boolean).join(", ")}
+            </span>
           </li>
         );
       })}

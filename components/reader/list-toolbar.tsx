@@ -17,7 +17,16 @@ type Props = {
 };
 
 /** The list's header: where we are, unread/all, the order, search within the view, refresh, mark all read. */
-export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAllRead, markingAllRead, onRefresh, refreshing }: Props) {
+export function ListToolbar({
+  title,
+  location,
+  onNavigate,
+  onShowFeeds,
+  onMarkAllRead,
+  markingAllRead,
+  onRefresh,
+  refreshing,
+}: Props) {
   const oldestFirst = location.order === "oldest";
   const [query, setQuery] = useState(location.q ?? "");
   const [shownQ, setShownQ] = useState(location.q);
@@ -35,7 +44,12 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
   return (
     <div className={styles.toolbar}>
       <div className={styles.row}>
-        <button type="button" className={`${styles.button} ${styles.feeds}`} onClick={onShowFeeds} aria-label="Show feeds">
+        <button
+          type="button"
+          className={`${styles.button} ${styles.feeds}`}
+          onClick={onShowFeeds}
+          aria-label="Show feeds"
+        >
           ☰
         </button>
         <h2 className={styles.title}>{title}</h2>
@@ -77,7 +91,13 @@ export function ListToolbar({ title, location, onNavigate, onShowFeeds, onMarkAl
             onKeyDown={(event) => event.key === "Escape" && event.currentTarget.blur()}
           />
         </form>
-        <button type="button" className={styles.button} onClick={onRefresh} aria-disabled={refreshing || undefined} title="Check the sources that are due now">
+        <button
+          type="button"
+          className={styles.button}
+          onClick={onRefresh}
+          aria-disabled={refreshing || undefined}
+          title="Check the sources that are due now"
+        >
           <span className={styles.narrowOnly} aria-hidden="true">
             ↻
           </span>

@@ -19,7 +19,13 @@ export function ReaderLink({ to, onNavigate, className, current, children, ...re
     onNavigate(to);
   };
   return (
-    <a {...rest} href={buildReaderHref(to)} className={className} aria-current={current ? "page" : undefined} onClick={onClick}>
+    <a
+      {...rest}
+      href={buildReaderHref(to)}
+      className={className}
+      aria-current={current ? "page" : undefined}
+      onClick={onClick}
+    >
       {children}
     </a>
   );

@@ -46,12 +46,17 @@ export function ReaderShell() {
   const fresh = useNewArticlesQuery(scope, latestId);
   const narrow = useIsNarrow();
   // False on the server and while hydrating: lets tests (and styles) know the keyboard is live.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   const scopeKey = JSON.stringify(scope);
   // The selection belongs to one view: in another view nothing is selected.
   const [selection, setSelection] = useState<{ scopeKey: string; id: number | null }>({ scopeKey, id: null });
   const selectedId = selection.scopeKey === scopeKey ? selection.id : null;
-  const setSelectedId = (id: number | null) => setSelection({ scopeKey: JSON.stringify(scopeOfLocation(readCurrentLocation())), id });
+  const setSelectedId = (id: number | null) =>
+    setSelection({ scopeKey: JSON.stringify(scopeOfLocation(readCurrentLocation())), id });
   const [feedsOpen, setFeedsOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -77,7 +82,8 @@ export function ReaderShell() {
   // refreshed from the same poll answer that shows the pill, so the two never disagree.
   const freshLatestId = fresh.data?.latestId ?? null;
   useEffect(() => {
-    if (freshLatestId !== null && latestId !== null && freshLatestId > latestId) void client.invalidateQueries({ queryKey: queryKeys.sidebar() });
+    if (freshLatestId !== null && latestId !== null && freshLatestId > latestId)
+      void client.invalidateQueries({ queryKey: queryKeys.sidebar() });
   }, [freshLatestId, latestId, client]);
 
   useUnreadTitle(sidebar.data?.unread);
@@ -97,7 +103,8 @@ export function ReaderShell() {
       const now = readCurrentLocation();
       const target = { ...now, ...next };
       // The order is a choice of one view: another source, folder or view starts newest first.
-      const otherView = target.view !== now.view || target.sourceId !== now.sourceId || target.folderId !== now.folderId;
+      const otherView =
+        target.view !== now.view || target.sourceId !== now.sourceId || target.folderId !== now.folderId;
       // (The sidebar hands over the whole current location: an order it did not change is not a choice.)
       if (otherView && target.order === now.order) target.order = DEFAULT_ORDER;
       const targetScope = scopeOfLocation(target);
@@ -142,7 +149,8 @@ export function ReaderShell() {
     const currentId = liveTargetId();
     const index = currentId === null ? -1 : items.findIndex((item) => item.id === currentId);
     const next = items[index === -1 ? (delta === 1 ? 0 : -1) : index + delta];
-    if (index + delta >= items.length - 3 && articles.hasNextPage && !articles.isFetchingNextPage) void articles.fetchNextPage();
+    if (index + delta >= items.length - 3 && articles.hasNextPage && !articles.isFetchingNextPage)
+      void articles.fetchNextPage();
     if (!next) return;
     if (reading) openArticle(next.id);
     else setSelectedId(next.id);

@@ -37,7 +37,9 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
             <dt>
               {keys.map((key, index) => (
                 <span key={key}>
-                  {index > 0 && <span className={styles.then}>{keys[0] === "Shift" ? "+" : keys[0] === "o" ? "or" : "then"}</span>}
+                  {index > 0 && (
+                    <span className={styles.then}>{keys[0] === "Shift" ? "+" : keys[0] === "o" ? "or" : "then"}</span>
+                  )}
                   <kbd>{key}</kbd>
                 </span>
               ))}

@@ -98,7 +98,9 @@ export function Sidebar({ sidebar, location, onNavigate, settings, onSettingsCha
           {!collapsed.has(folder.id) && <ul className={styles.list}>{folder.sources.map(sourceLink)}</ul>}
         </section>
       ))}
-      {sidebar.sources.length > 0 && <ul className={`${styles.list} ${styles.unfiled}`}>{sidebar.sources.map(sourceLink)}</ul>}
+      {sidebar.sources.length > 0 && (
+        <ul className={`${styles.list} ${styles.unfiled}`}>{sidebar.sources.map(sourceLink)}</ul>
+      )}
       <footer className={styles.footer}>
         <label className={styles.setting}>
           <input

@@ -26,7 +26,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current;
       setToasts((current) => [...current.slice(-2), { ...input, id }]);
       // Long enough to reach for Undo; errors stay a little longer than news.
-      timers.current.set(id, setTimeout(() => dismiss(id), input.action ? 10_000 : input.tone === "error" ? 8000 : 4000));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), input.action ? 10_000 : input.tone === "error" ? 8000 : 4000),
+      );
     },
     [dismiss],
   );
@@ -41,7 +44,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className={styles.region} aria-label="Notifications">
         {toasts.map((toast) => (
-          <div key={toast.id} className={styles.toast} data-tone={toast.tone ?? "info"} role={toast.tone === "error" ? "alert" : "status"}>
+          <div
+            key={toast.id}
+            className={styles.toast}
+            data-tone={toast.tone ?? "info"}
+            role={toast.tone === "error" ? "alert" : "status"}
+          >
             <span>{toast.message}</span>
             {toast.action && (
               <button

@@ -32,18 +32,31 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
             <label key={candidate.url} className={styles.choice}>
               <input type="radio" name="url" value={candidate.url} defaultChecked={index === 0} />
               <span>
-                {candidate.title ?? candidate.url} <span className={styles.choiceUrl}>{candidate.url} ({candidate.type})</span>
+                {candidate.title ?? candidate.url}{" "}
+                <span className={styles.choiceUrl}>
+                  {candidate.url} ({candidate.type})
+                </span>
               </span>
             </label>
           ))}
         </fieldset>
       ) : (
         <div className={styles.field}>
-          <label htmlFor="url" className={styles.label}>Feed or site address</label>
+          <label htmlFor="url" className={styles.label}>
+            Feed or site address
+          </label>
           <input
-            id="url" name="url" type="url" inputMode="url" autoComplete="url" className={styles.input} defaultValue={values.url}
-            placeholder="https://example.com/" aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? "url-error" : undefined} required
+            id="url"
+            name="url"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            className={styles.input}
+            defaultValue={values.url}
+            placeholder="https://example.com/"
+            aria-invalid={errors.url ? true : undefined}
+            aria-describedby={errors.url ? "url-error" : undefined}
+            required
           />
           <FieldError id="url-error" errors={errors.url} />
           {existing ? (
@@ -54,20 +67,45 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
         </div>
       )}
       <div className={styles.field}>
-        <label htmlFor="title" className={styles.label}>Title <span className={styles.hint}>(optional: the feed&apos;s own title otherwise)</span></label>
-        <input id="title" name="title" className={styles.input} defaultValue={values.title} maxLength={MAX_TITLE_LENGTH} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? "title-error" : undefined} />
+        <label htmlFor="title" className={styles.label}>
+          Title <span className={styles.hint}>(optional: the feed&apos;s own title otherwise)</span>
+        </label>
+        <input
+          id="title"
+          name="title"
+          className={styles.input}
+          defaultValue={values.title}
+          maxLength={MAX_TITLE_LENGTH}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? "title-error" : undefined}
+        />
         <FieldError id="title-error" errors={errors.title} />
       </div>
       <div className={styles.field}>
-        <label htmlFor="folder" className={styles.label}>Folder <span className={styles.hint}>(optional)</span></label>
-        <input id="folder" name="folder" list="folder-names" className={styles.input} defaultValue={values.folder} maxLength={MAX_FOLDER_LENGTH} aria-invalid={errors.folder ? true : undefined} aria-describedby={errors.folder ? "folder-error" : undefined} />
+        <label htmlFor="folder" className={styles.label}>
+          Folder <span className={styles.hint}>(optional)</span>
+        </label>
+        <input
+          id="folder"
+          name="folder"
+          list="folder-names"
+          className={styles.input}
+          defaultValue={values.folder}
+          maxLength={MAX_FOLDER_LENGTH}
+          aria-invalid={errors.folder ? true : undefined}
+          aria-describedby={errors.folder ? "folder-error" : undefined}
+        />
         <datalist id="folder-names">
-          {folders.map((folder) => <option key={folder} value={folder} />)}
+          {folders.map((folder) => (
+            <option key={folder} value={folder} />
+          ))}
         </datalist>
         <FieldError id="folder-error" errors={errors.folder} />
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={pending}>{state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}</button>
+        <button type="submit" className={styles.button} disabled={pending}>
+          {state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}
+        </button>
         <PendingStatus pending={pending}>Fetching the feed for the first time…</PendingStatus>
       </div>
     </form>

@@ -19,14 +19,24 @@ export function FetchNowForm({ sourceId, disabled }: { sourceId: number; disable
   return (
     <form action={action} className={styles.actions}>
       <input type="hidden" name="id" value={sourceId} />
-      <button type="submit" className={styles.button} disabled={pending || disabled} title={disabled ? "Enable the source to fetch it" : "Fetch after any round in progress"}>
+      <button
+        type="submit"
+        className={styles.button}
+        disabled={pending || disabled}
+        title={disabled ? "Enable the source to fetch it" : "Fetch after any round in progress"}
+      >
         Fetch now
       </button>
       <span className={styles.hint} data-fetch-now-rule>
-        At most once every {FETCH_NOW_REPEAT_MINUTES} minutes, and never while its server asked to wait (Retry-After): clicking again sooner sends nothing.
+        At most once every {FETCH_NOW_REPEAT_MINUTES} minutes, and never while its server asked to wait (Retry-After):
+        clicking again sooner sends nothing.
       </span>
       <PendingStatus pending={pending}>Waiting for its turn, then fetching…</PendingStatus>
-      {!pending && state.message ? <span className={state.status === "error" ? styles.error : styles.status} role="status" data-fetch-result>{state.message}</span> : null}
+      {!pending && state.message ? (
+        <span className={state.status === "error" ? styles.error : styles.status} role="status" data-fetch-result>
+          {state.message}
+        </span>
+      ) : null}
     </form>
   );
 }

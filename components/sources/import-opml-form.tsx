@@ -27,11 +27,16 @@ export function ImportOpmlForm() {
     const formData = new FormData(event.currentTarget);
     const file = formData.get("file");
     if (!(file instanceof File) || file.size === 0) return setPhase({ step: "idle", error: "Choose an OPML file" });
-    if (file.size > MAX_OPML_UPLOAD_BYTES) return setPhase({ step: "idle", error: `The file is larger than ${MAX_OPML_UPLOAD_BYTES / 1000 / 1000} MB: use \`tidings import FILE\` (up to 2 MB) or split it` });
+    if (file.size > MAX_OPML_UPLOAD_BYTES)
+      return setPhase({
+        step: "idle",
+        error: `The file is larger than ${MAX_OPML_UPLOAD_BYTES / 1000 / 1000} MB: use \`tidings import FILE\` (up to 2 MB) or split it`,
+      });
     setPhase({ step: "reading" });
     try {
       const preview = await previewOpmlImport(formData);
-      if (!preview.ok) return setPhase({ step: "idle", error: preview.fieldErrors.file?.[0] ?? "This file cannot be imported" });
+      if (!preview.ok)
+        return setPhase({ step: "idle", error: preview.fieldErrors.file?.[0] ?? "This file cannot be imported" });
       const skipped = [...preview.skipped];
       const total = preview.entries.length;
       let added = 0;
@@ -45,7 +50,11 @@ export function ImportOpmlForm() {
       }
       setPhase({ step: "finished", added, total, skipped, failed: null });
     } catch {
-      setPhase({ step: "idle", error: "The import was interrupted (server unreachable?). Feeds imported so far are kept; importing the file again skips them." });
+      setPhase({
+        step: "idle",
+        error:
+          "The import was interrupted (server unreachable?). Feeds imported so far are kept; importing the file again skips them.",
+      });
     }
   }
 
@@ -53,19 +62,38 @@ export function ImportOpmlForm() {
     <>
       <form onSubmit={submit} className={styles.form} noValidate>
         <div className={styles.field}>
-          <label htmlFor="file" className={styles.label}>OPML file</label>
-          <input id="file" name="file" type="file" accept=".opml,.xml,text/x-opml,application/xml,text/xml" className={styles.input} disabled={busy} aria-invalid={phase.step === "idle" && phase.error ? true : undefined} aria-describedby="file-hint" />
+          <label htmlFor="file" className={styles.label}>
+            OPML file
+          </label>
+          <input
+            id="file"
+            name="file"
+            type="file"
+            accept=".opml,.xml,text/x-opml,application/xml,text/xml"
+            className={styles.input}
+            disabled={busy}
+            aria-invalid={phase.step === "idle" && phase.error ? true : undefined}
+            aria-describedby="file-hint"
+          />
           <span id="file-hint" className={styles.hint}>
-            An export from another reader. Folders are kept; feeds you already follow are skipped. Nothing is fetched now: the new sources join the normal schedule.
+            An export from another reader. Folders are kept; feeds you already follow are skipped. Nothing is fetched
+            now: the new sources join the normal schedule.
           </span>
           <FieldError id="file-error" errors={phase.step === "idle" && phase.error ? [phase.error] : undefined} />
         </div>
         <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={busy}>Import</button>
-          {phase.step === "reading" ? <span className={styles.status} role="status">Reading the file…</span> : null}
+          <button type="submit" className={styles.button} disabled={busy}>
+            Import
+          </button>
+          {phase.step === "reading" ? (
+            <span className={styles.status} role="status">
+              Reading the file…
+            </span>
+          ) : null}
           {phase.step === "importing" ? (
             <span className={styles.status} role="status">
-              <progress max={phase.total} value={phase.done} aria-label="Import progress" /> {phase.done} of {phase.total} feeds
+              <progress max={phase.total} value={phase.done} aria-label="Import progress" /> {phase.done} of{" "}
+              {phase.total} feeds
             </span>
           ) : null}
         </div>
@@ -73,8 +101,14 @@ export function ImportOpmlForm() {
       {phase.step === "finished" ? (
         <>
           <ImportReport added={phase.added} skipped={phase.skipped} />
-          {phase.failed ? <p className={styles.error} role="alert">Stopped early: {phase.failed}</p> : null}
-          <p><Link href="/sources">Go to the sources →</Link></p>
+          {phase.failed ? (
+            <p className={styles.error} role="alert">
+              Stopped early: {phase.failed}
+            </p>
+          ) : null}
+          <p>
+            <Link href="/sources">Go to the sources →</Link>
+          </p>
         </>
       ) : null}
     </>

@@ -13,7 +13,10 @@ export function ImportReport({ added, skipped }: { added: number; skipped: reado
       {skipped.length > 0 ? (
         <table className={styles.table}>
           <thead>
-            <tr><th scope="col">Entry</th><th scope="col">Why it was skipped</th></tr>
+            <tr>
+              <th scope="col">Entry</th>
+              <th scope="col">Why it was skipped</th>
+            </tr>
           </thead>
           <tbody>
             {skipped.map((skip, index) => (

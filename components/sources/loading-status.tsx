@@ -5,5 +5,9 @@
  * that links there.
  */
 export function LoadingStatus({ what }: { what: string }) {
-  return <p className="loading-status" role="status">Loading {what}…</p>;
+  return (
+    <p className="loading-status" role="status">
+      Loading {what}…
+    </p>
+  );
 }

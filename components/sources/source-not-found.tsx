@@ -8,7 +8,11 @@ export function SourceNotFound() {
       <p>It may have been removed, or the address is mistyped.</p>
       {/* Not prefetched: this page has none of the sources segment's stylesheets, so a prefetch
           would preload them and leave them unused (Chromium's console warning). */}
-      <p><Link href="/sources" prefetch={false}>All sources →</Link></p>
+      <p>
+        <Link href="/sources" prefetch={false}>
+          All sources →
+        </Link>
+      </p>
     </section>
   );
 }

@@ -11,7 +11,12 @@ export const STRIP_SLOTS = 20;
 
 type Props = { sources: readonly SourceListRow[]; strips: ReadonlyMap<number, string>; sort: SourceSort; now: Date };
 
-const SORT_LABELS: Record<SourceSort, string> = { title: "Title", problems: "Problems first", next: "Next due", folder: "Folder" };
+const SORT_LABELS: Record<SourceSort, string> = {
+  title: "Title",
+  problems: "Problems first",
+  next: "Next due",
+  folder: "Folder",
+};
 
 /** Every source in one table: state, last outcome, last success, next due and a strip of its last fetches. */
 export function SourcesTable({ sources, strips, sort, now }: Props) {
@@ -20,7 +25,12 @@ export function SourcesTable({ sources, strips, sort, now }: Props) {
       <nav className={styles.sorts} aria-label="Sort sources">
         <span className={styles.sortLabel}>Sort:</span>
         {(Object.keys(SORT_LABELS) as SourceSort[]).map((key) => (
-          <Link key={key} href={key === "title" ? "/sources" : `/sources?sort=${key}`} aria-current={key === sort ? "true" : undefined} className={styles.sort}>
+          <Link
+            key={key}
+            href={key === "title" ? "/sources" : `/sources?sort=${key}`}
+            aria-current={key === sort ? "true" : undefined}
+            className={styles.sort}
+          >
             {SORT_LABELS[key]}
           </Link>
         ))}
@@ -42,18 +52,37 @@ export function SourcesTable({ sources, strips, sort, now }: Props) {
           <tbody>
             {sources.map((source) => (
               <tr key={source.id} data-source-id={source.id} data-health={source.health}>
-                <td><HealthStateBadge state={source.health} compact /></td>
+                <td>
+                  <HealthStateBadge state={source.health} compact />
+                </td>
                 <td className={styles.source}>
-                  <Link href={`/sources/${source.id}`} className={styles.title}>{source.displayTitle}</Link>
+                  <Link href={`/sources/${source.id}`} className={styles.title}>
+                    {source.displayTitle}
+                  </Link>
                   <span className={styles.url}>{source.feedUrl}</span>
                 </td>
                 <td className={styles.folder}>{source.folder ?? <span className={styles.none}>—</span>}</td>
-                <td className={styles.nowrap}><LastOutcome outcome={source.lastOutcome} errorKind={source.lastErrorKind} /></td>
-                <td className={styles.nowrap} title={source.lastSuccessAt ? formatUtc(source.lastSuccessAt) : undefined}>{formatRelative(source.lastSuccessAt, now)}</td>
-                <td className={styles.next} title={formatUtc(source.nextDueAt)}>
-                  {source.enabled ? formatRelative(source.nextDueAt, now) : <span className={styles.none}>{source.disabledReason === "gone" ? "disabled: gone" : "disabled"}</span>}
+                <td className={styles.nowrap}>
+                  <LastOutcome outcome={source.lastOutcome} errorKind={source.lastErrorKind} />
                 </td>
-                <td><CompactStrip code={strips.get(source.id) ?? ""} slots={STRIP_SLOTS} /></td>
+                <td
+                  className={styles.nowrap}
+                  title={source.lastSuccessAt ? formatUtc(source.lastSuccessAt) : undefined}
+                >
+                  {formatRelative(source.lastSuccessAt, now)}
+                </td>
+                <td className={styles.next} title={formatUtc(source.nextDueAt)}>
+                  {source.enabled ? (
+                    formatRelative(source.nextDueAt, now)
+                  ) : (
+                    <span className={styles.none}>
+                      {source.disabledReason === "gone" ? "disabled: gone" : "disabled"}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <CompactStrip code={strips.get(source.id) ?? ""} slots={STRIP_SLOTS} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -14,9 +14,15 @@ export function ToggleEnabledForm({ sourceId, enabled }: { sourceId: number; ena
     <form action={action} className={styles.actions}>
       <input type="hidden" name="id" value={sourceId} />
       <input type="hidden" name="enabled" value={enabled ? "false" : "true"} />
-      <button type="submit" className={`${styles.button} ${styles.secondary}`} disabled={pending}>{enabled ? "Disable" : "Enable"}</button>
+      <button type="submit" className={`${styles.button} ${styles.secondary}`} disabled={pending}>
+        {enabled ? "Disable" : "Enable"}
+      </button>
       <PendingStatus pending={pending}>{enabled ? "Disabling…" : "Enabling…"}</PendingStatus>
-      {!pending && state.message ? <span className={state.status === "error" ? styles.error : styles.status} role="status">{state.message}</span> : null}
+      {!pending && state.message ? (
+        <span className={state.status === "error" ? styles.error : styles.status} role="status">
+          {state.message}
+        </span>
+      ) : null}
     </form>
   );
 }

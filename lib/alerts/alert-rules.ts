@@ -34,7 +34,12 @@ export const MIN_DRIFT_FETCHES = 20;
 /** A day's roll-up (FetchDaily): its UTC day and counts. */
 export type DailyCounts = { day: string; notModified: number; conditional: number };
 /** A fetch row, newest first. */
-export type RecentFetch = { outcome: string; bodyUnchanged: boolean; etagReceived: string | null; lastModifiedReceived: string | null };
+export type RecentFetch = {
+  outcome: string;
+  bodyUnchanged: boolean;
+  etagReceived: string | null;
+  lastModifiedReceived: string | null;
+};
 
 export type SourceAlertInput = {
   now: Date;
@@ -79,12 +84,16 @@ export const ALERT_TITLES: Record<AlertKind, string> = {
 };
 
 function judgeBroken(input: SourceAlertInput): string | null {
-  if (!input.enabled) return input.disabledReason === "gone" ? "the publisher answered 410 Gone: Tidings stopped polling it" : null;
+  if (!input.enabled)
+    return input.disabledReason === "gone" ? "the publisher answered 410 Gone: Tidings stopped polling it" : null;
   const last = input.lastErrorKind === null ? "" : ` (last error: ${input.lastErrorKind})`;
-  if (input.breakerState !== "closed") return `the circuit breaker is open after ${input.consecutiveErrors} failed fetches in a row${last}: only a probe now and then`;
+  if (input.breakerState !== "closed")
+    return `the circuit breaker is open after ${input.consecutiveErrors} failed fetches in a row${last}: only a probe now and then`;
   if (input.failingSince === null) return null;
   const failingMs = input.now.getTime() - input.failingSince.getTime();
-  return failingMs > FAILING_FOR_MS ? `every fetch has failed for ${Math.floor(failingMs / HOUR_MS)} h, since ${input.failingSince.toISOString()}${last}` : null;
+  return failingMs > FAILING_FOR_MS
+    ? `every fetch has failed for ${Math.floor(failingMs / HOUR_MS)} h, since ${input.failingSince.toISOString()}${last}`
+    : null;
 }
 
 function judgeNotModifiedDrop(input: SourceAlertInput): string | null {
@@ -105,7 +114,13 @@ function judgeValidatorChurn(input: SourceAlertInput): string | null {
   for (let index = 0; index < CHURN_RUN; index += 1) {
     const row = rows[index]!;
     const newValidators = validatorsOf(row);
-    if (row.outcome !== "ok" || !row.bodyUnchanged || newValidators === null || newValidators === validatorsOf(rows[index + 1]!)) return null;
+    if (
+      row.outcome !== "ok" ||
+      !row.bodyUnchanged ||
+      newValidators === null ||
+      newValidators === validatorsOf(rows[index + 1]!)
+    )
+      return null;
   }
   return `the last ${CHURN_RUN} fetches each got new validators (ETag / Last-Modified) with the same body: the publisher's validators change on every request, so no request can be answered 304`;
 }
@@ -133,11 +148,21 @@ function sumWindow(rows: readonly DailyCounts[]): { notModified: number; conditi
   // A day counted before FetchDaily.conditional existed (migration 0012) has 304s and no
   // conditional count, or too small a one on the day of the upgrade: such days are left out, or
   // they would inflate the baseline into a false drop.
-  return rows.filter((row) => row.conditional >= row.notModified).reduce((sum, row) => ({ notModified: sum.notModified + row.notModified, conditional: sum.conditional + row.conditional }), { notModified: 0, conditional: 0 });
+  return rows
+    .filter((row) => row.conditional >= row.notModified)
+    .reduce(
+      (sum, row) => ({
+        notModified: sum.notModified + row.notModified,
+        conditional: sum.conditional + row.conditional,
+      }),
+      { notModified: 0, conditional: 0 },
+    );
 }
 
 function validatorsOf(row: RecentFetch): string | null {
-  return row.etagReceived === null && row.lastModifiedReceived === null ? null : `${row.etagReceived ?? ""}\n${row.lastModifiedReceived ?? ""}`;
+  return row.etagReceived === null && row.lastModifiedReceived === null
+    ? null
+    : `${row.etagReceived ?? ""}\n${row.lastModifiedReceived ?? ""}`;
 }
 
 function percent(ratio: number): string {

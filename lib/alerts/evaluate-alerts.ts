@@ -17,16 +17,32 @@ import { ALERTS_FAILURE_SETTING } from "@/lib/alerts/failure-setting";
 
 const log = createLogger("alerts");
 
-export type EvaluateInput = { now: Date; fetchedSourceIds: readonly number[]; env: Pick<Env, "TIDINGS_NOTIFY_URL" | "TIDINGS_NOTIFY_FORMAT" | "TIDINGS_PUBLIC_URL"> };
+export type EvaluateInput = {
+  now: Date;
+  fetchedSourceIds: readonly number[];
+  env: Pick<Env, "TIDINGS_NOTIFY_URL" | "TIDINGS_NOTIFY_FORMAT" | "TIDINGS_PUBLIC_URL">;
+};
 
 export async function evaluateAlerts(db: Db, input: EvaluateInput): Promise<AlertWriteReport> {
   const open = await listOpenAlerts(db);
   const openSources = open.flatMap((alert) => (alert.sourceId === null ? [] : [alert.sourceId]));
-  const sizeAlertIds = new Set(open.flatMap((alert) => (alert.kind === "size_jump" && alert.sourceId !== null ? [alert.sourceId] : [])));
-  const subjects = await readSourceAlertInputs(db, { now: input.now, sourceIds: [...input.fetchedSourceIds, ...openSources], sizeAlertIds });
+  const sizeAlertIds = new Set(
+    open.flatMap((alert) => (alert.kind === "size_jump" && alert.sourceId !== null ? [alert.sourceId] : [])),
+  );
+  const subjects = await readSourceAlertInputs(db, {
+    now: input.now,
+    sourceIds: [...input.fetchedSourceIds, ...openSources],
+    sizeAlertIds,
+  });
   const fleet: FleetAlertInput = { drift: (await readFleetDrift(db, { now: input.now, days: 1 })).last24h };
   const verdicts: Verdict[] = [
-    ...subjects.flatMap((subject) => SOURCE_ALERT_RULES.map((rule) => ({ kind: rule.kind, sourceId: subject.facts.id, reason: rule.evaluate(subject.input) }))),
+    ...subjects.flatMap((subject) =>
+      SOURCE_ALERT_RULES.map((rule) => ({
+        kind: rule.kind,
+        sourceId: subject.facts.id,
+        reason: rule.evaluate(subject.input),
+      })),
+    ),
     ...FLEET_ALERT_RULES.map((rule) => ({ kind: rule.kind, sourceId: null, reason: rule.evaluate(fleet) })),
   ];
   const plan = planAlertChanges(open, verdicts);
@@ -52,6 +68,8 @@ export async function evaluateAlertsSafely(db: Db, input: Omit<EvaluateInput, "e
   } catch (error) {
     const message = describeError(error, 300);
     log.error(`alert evaluation failed (the round is unaffected): ${message}`);
-    await writeSetting(db, ALERTS_FAILURE_SETTING, JSON.stringify({ at: input.now.toISOString(), message })).catch(() => undefined);
+    await writeSetting(db, ALERTS_FAILURE_SETTING, JSON.stringify({ at: input.now.toISOString(), message })).catch(
+      () => undefined,
+    );
   }
 }

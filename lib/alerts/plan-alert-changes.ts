@@ -23,7 +23,8 @@ export function planAlertChanges(open: readonly OpenAlert[], verdicts: readonly 
   const plan: AlertPlan = { start: [], clear: [] };
   for (const verdict of verdicts) {
     const current = openByKey.get(openKeyOf(verdict.kind, verdict.sourceId));
-    if (verdict.reason !== null && current === undefined) plan.start.push({ kind: verdict.kind, sourceId: verdict.sourceId, reason: verdict.reason });
+    if (verdict.reason !== null && current === undefined)
+      plan.start.push({ kind: verdict.kind, sourceId: verdict.sourceId, reason: verdict.reason });
     if (verdict.reason === null && current !== undefined) plan.clear.push(current);
   }
   return plan;

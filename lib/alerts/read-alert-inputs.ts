@@ -29,7 +29,13 @@ export async function readSourceAlertInputs(
 ): Promise<SourceAlertSubject[]> {
   const { now } = input;
   const candidates = await db.source.findMany({
-    where: { OR: [{ enabled: false, disabledReason: "gone" }, { breakerState: { not: "closed" } }, { failingSince: { lt: new Date(now.getTime() - FAILING_FOR_MS) } }] },
+    where: {
+      OR: [
+        { enabled: false, disabledReason: "gone" },
+        { breakerState: { not: "closed" } },
+        { failingSince: { lt: new Date(now.getTime() - FAILING_FOR_MS) } },
+      ],
+    },
     select: { id: true },
   });
   const ids = [...new Set([...input.sourceIds, ...candidates.map((row) => row.id)])];
@@ -40,7 +46,12 @@ export async function readSourceAlertInputs(
   return subjects;
 }
 
-async function readSlice(db: Db, now: Date, ids: number[], sizeAlertIds: ReadonlySet<number>): Promise<SourceAlertSubject[]> {
+async function readSlice(
+  db: Db,
+  now: Date,
+  ids: number[],
+  sizeAlertIds: ReadonlySet<number>,
+): Promise<SourceAlertSubject[]> {
   const firstDay = new Date(now.getTime() - (RECENT_DAYS + BASELINE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const [sources, daily, recent] = await Promise.all([
     db.source.findMany({
@@ -58,13 +69,19 @@ async function readSlice(db: Db, now: Date, ids: number[], sizeAlertIds: Readonl
         failingSince: true,
       },
     }),
-    db.fetchDaily.findMany({ where: { sourceId: { in: ids }, day: { gte: firstDay } }, select: { sourceId: true, day: true, notModified: true, conditional: true } }),
+    db.fetchDaily.findMany({
+      where: { sourceId: { in: ids }, day: { gte: firstDay } },
+      select: { sourceId: true, day: true, notModified: true, conditional: true },
+    }),
     readNewestFetches(db, ids, { take: CHURN_RUN + 1 }),
   ]);
   // A size verdict changes only with a full response: sizes are read for the sources whose newest
   // fetch is one, and for those with an open size alert (to judge it again).
   const sized = ids.filter((id) => recent.get(id)?.[0]?.outcome === "ok" || sizeAlertIds.has(id));
-  const sizes = await readNewestFetches(db, sized, { take: SIZE_SAMPLES + 1, okSince: new Date(now.getTime() - SIZE_WINDOW_DAYS * DAY_MS) });
+  const sizes = await readNewestFetches(db, sized, {
+    take: SIZE_SAMPLES + 1,
+    okSince: new Date(now.getTime() - SIZE_WINDOW_DAYS * DAY_MS),
+  });
   const dailyBySource = new Map<number, typeof daily>();
   for (const row of daily) {
     const list = dailyBySource.get(row.sourceId);
@@ -89,16 +106,31 @@ async function readSlice(db: Db, now: Date, ids: number[], sizeAlertIds: Readonl
   }));
 }
 
-type FetchRow = { sourceId: number; outcome: string; bodyUnchanged: boolean; etagReceived: string | null; lastModifiedReceived: string | null; bodyBytes: number | null; bytesReceived: number };
+type FetchRow = {
+  sourceId: number;
+  outcome: string;
+  bodyUnchanged: boolean;
+  etagReceived: string | null;
+  lastModifiedReceived: string | null;
+  bodyBytes: number | null;
+  bytesReceived: number;
+};
 
 /**
  * The newest `take` fetch rows of each source (only full responses since `okSince` when given),
  * newest first, in ONE ranked query over the (sourceId, startedAt) index, not one per source.
  */
-async function readNewestFetches(db: Db, ids: readonly number[], options: { take: number; okSince?: Date }): Promise<Map<number, FetchRow[]>> {
+async function readNewestFetches(
+  db: Db,
+  ids: readonly number[],
+  options: { take: number; okSince?: Date },
+): Promise<Map<number, FetchRow[]>> {
   const grouped = new Map<number, FetchRow[]>();
   if (ids.length === 0) return grouped;
-  const okOnly = options.okSince === undefined ? Prisma.empty : Prisma.sql`AND "outcome" = 'ok' AND "startedAt" >= ${options.okSince}`;
+  const okOnly =
+    options.okSince === undefined
+      ? Prisma.empty
+      : Prisma.sql`AND "outcome" = 'ok' AND "startedAt" >= ${options.okSince}`;
   const rows = await sqlReaderOf(db).all<FetchRow & { position: number | bigint }>(Prisma.sql`
     SELECT * FROM (
       SELECT "sourceId", "outcome", "bodyUnchanged", "etagReceived", "lastModifiedReceived", "bodyBytes", "bytesReceived",

@@ -8,8 +8,18 @@ export async function getArticle(id: number): Promise<ArticleDetail | null> {
   const row = await getDb().article.findUnique({
     where: { id },
     select: {
-      id: true, sourceId: true, title: true, url: true, author: true, snippet: true, publishedAt: true, readAt: true,
-      starredAt: true, content: true, enclosures: true, source: { select: { title: true, customTitle: true } },
+      id: true,
+      sourceId: true,
+      title: true,
+      url: true,
+      author: true,
+      snippet: true,
+      publishedAt: true,
+      readAt: true,
+      starredAt: true,
+      content: true,
+      enclosures: true,
+      source: { select: { title: true, customTitle: true } },
     },
   });
   if (row === null) return null;

@@ -24,7 +24,12 @@ export async function getSidebar(now: Date): Promise<Sidebar> {
   rows.sort((a, b) => collator.compare(a.title, b.title));
   const byFolder = new Map<number | null, SidebarSource[]>();
   for (const row of rows) {
-    const source = { id: row.id, title: row.title, unread: Number(row.unreadCount), ...describeSourceHealth(row.state, row.nextCheckReason) };
+    const source = {
+      id: row.id,
+      title: row.title,
+      unread: Number(row.unreadCount),
+      ...describeSourceHealth(row.state, row.nextCheckReason),
+    };
     const group = byFolder.get(row.folderId);
     if (group) group.push(source);
     else byFolder.set(row.folderId, [source]);

@@ -10,19 +10,27 @@ import { toListItem } from "@/lib/articles/to-dto";
 import { getLatestArticleId } from "@/lib/articles/get-latest-article-id";
 
 /** One page of a view, newest (or oldest) first, by keyset (see lib/articles/cursor.ts). A cursor reads on in its own order. */
-export async function listArticles(input: { scope: ArticleScope; cursor: ArticleCursor | null; order?: ListOrder; limit?: number }): Promise<ArticlePage> {
+export async function listArticles(input: {
+  scope: ArticleScope;
+  cursor: ArticleCursor | null;
+  order?: ListOrder;
+  limit?: number;
+}): Promise<ArticlePage> {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const order = input.cursor?.order ?? input.order ?? DEFAULT_ORDER;
   const provider = providerOf(getDb());
   const reader = getSqlReader();
-  const rows = await queryListRows({ scope: input.scope, order, cursor: input.cursor, limit, provider }, (sql) => reader.all<ListRow>(sql));
+  const rows = await queryListRows({ scope: input.scope, order, cursor: input.cursor, limit, provider }, (sql) =>
+    reader.all<ListRow>(sql),
+  );
   // An empty page carries no latestId of its own.
   const latestId = rows[0] ? Number(rows[0].latestId) : await getLatestArticleId();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(toListItem),
-    nextCursor: rows.length > limit && last ? encodeCursor({ publishedAt: last.publishedAt, id: last.id, order }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ publishedAt: last.publishedAt, id: last.id, order }) : null,
     latestId,
   };
 }

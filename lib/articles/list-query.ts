@@ -7,7 +7,13 @@ import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/articles/article-scope";
 import type { ArticleCursor } from "@/lib/articles/cursor";
 import type { ListOrder } from "@/lib/articles/list-order";
-import { buildKeysetCondition, buildKeysetOrder, buildOrderBy, buildScopeConditions, joinConditions } from "@/lib/articles/scope-sql";
+import {
+  buildKeysetCondition,
+  buildKeysetOrder,
+  buildOrderBy,
+  buildScopeConditions,
+  joinConditions,
+} from "@/lib/articles/scope-sql";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -58,11 +64,23 @@ export async function queryListRows(input: ListQueryInput, run: RunSql): Promise
 }
 
 export function buildListSql(input: ListQueryInput): Prisma.Sql {
-  return buildPageSql({ columns: LIST_COLUMNS, where: viewWhere(input, input.scope), order: buildKeysetOrder(input.limit + 1, input.order), starred: input.scope.starred, provider: input.provider });
+  return buildPageSql({
+    columns: LIST_COLUMNS,
+    where: viewWhere(input, input.scope),
+    order: buildKeysetOrder(input.limit + 1, input.order),
+    starred: input.scope.starred,
+    provider: input.provider,
+  });
 }
 
 /** One keyset page of "Article": the reader's list and the apps' streams (lib/greader) read pages alike. */
-export function buildPageSql(input: { columns: Prisma.Sql; where: Prisma.Sql; order: Prisma.Sql; starred: boolean; provider: DatabaseTarget["provider"] }): Prisma.Sql {
+export function buildPageSql(input: {
+  columns: Prisma.Sql;
+  where: Prisma.Sql;
+  order: Prisma.Sql;
+  starred: boolean;
+  provider: DatabaseTarget["provider"];
+}): Prisma.Sql {
   const { columns, where, order } = input;
   if (input.starred && input.provider === "sqlite") {
     // Starred articles are few, but without statistics (no ANALYZE on a fresh install) SQLite

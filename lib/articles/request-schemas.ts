@@ -39,27 +39,36 @@ export function toScope(input: ScopeInput): ArticleScope {
   };
 }
 
-export const listQuerySchema = z.object({
-  ...scopeQueryFields,
-  cursor: z
-    .string()
-    .max(MAX_CURSOR_LENGTH)
-    .transform((token, context) => {
-      const cursor = decodeCursor(token);
-      if (cursor === null) context.addIssue({ code: "custom", message: "not a cursor given by this API" });
-      return cursor ?? z.NEVER;
-    })
-    .optional(),
-  order: z.enum(LIST_ORDERS).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-}).superRefine((query, context) => {
-  // A cursor reads on in the order it was made for; a different order asked beside it is a client bug.
-  if (query.cursor && query.order && query.cursor.order !== query.order) {
-    context.addIssue({ code: "custom", path: ["cursor"], message: `this cursor belongs to the ${query.cursor.order}-first order, not ${query.order}-first` });
-  }
-});
+export const listQuerySchema = z
+  .object({
+    ...scopeQueryFields,
+    cursor: z
+      .string()
+      .max(MAX_CURSOR_LENGTH)
+      .transform((token, context) => {
+        const cursor = decodeCursor(token);
+        if (cursor === null) context.addIssue({ code: "custom", message: "not a cursor given by this API" });
+        return cursor ?? z.NEVER;
+      })
+      .optional(),
+    order: z.enum(LIST_ORDERS).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  })
+  .superRefine((query, context) => {
+    // A cursor reads on in the order it was made for; a different order asked beside it is a client bug.
+    if (query.cursor && query.order && query.cursor.order !== query.order) {
+      context.addIssue({
+        code: "custom",
+        path: ["cursor"],
+        message: `this cursor belongs to the ${query.cursor.order}-first order, not ${query.order}-first`,
+      });
+    }
+  });
 
-export const newArticlesQuerySchema = z.object({ ...scopeQueryFields, since: z.coerce.number().int().min(0).max(MAX_ID) });
+export const newArticlesQuerySchema = z.object({
+  ...scopeQueryFields,
+  since: z.coerce.number().int().min(0).max(MAX_ID),
+});
 
 export const articleParamsSchema = z.object({ id: queryId });
 
@@ -75,7 +84,10 @@ export const markReadSchema = z
     unread: z.boolean().optional(),
     starred: z.boolean().optional(),
     q: searchText.optional(),
-    olderThan: z.iso.datetime({ offset: true }).transform((value) => new Date(value)).optional(),
+    olderThan: z.iso
+      .datetime({ offset: true })
+      .transform((value) => new Date(value))
+      .optional(),
     /** Only articles up to this id: those that arrived after the reader loaded the view stay unread. */
     maxId: id.optional(),
   })

@@ -30,7 +30,9 @@ export function buildKeysetCondition(cursor: ArticleCursor | null): Prisma.Sql[]
 
 // Both directions walk the same (publishedAt, id) index, forwards or backwards.
 export function buildOrderBy(order: ListOrder): Prisma.Sql {
-  return order === "oldest" ? Prisma.sql`ORDER BY "publishedAt" ASC, "id" ASC` : Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC`;
+  return order === "oldest"
+    ? Prisma.sql`ORDER BY "publishedAt" ASC, "id" ASC`
+    : Prisma.sql`ORDER BY "publishedAt" DESC, "id" DESC`;
 }
 
 /** The keyset's ORDER BY and LIMIT. */

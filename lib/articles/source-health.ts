@@ -4,7 +4,10 @@
 import type { SourceHealth } from "@/lib/articles/dto";
 import type { SourceHealthState } from "@/lib/health/classify-source-health";
 
-export function describeSourceHealth(state: SourceHealthState, nextCheckReason: string): { health: SourceHealth; healthLabel?: string } {
+export function describeSourceHealth(
+  state: SourceHealthState,
+  nextCheckReason: string,
+): { health: SourceHealth; healthLabel?: string } {
   switch (state) {
     case "gone":
       return { health: "broken", healthLabel: "Gone: the publisher removed this feed" };

@@ -9,7 +9,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "@/lib/auth/password-hash";
-import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH, MIN_API_PASSWORD_LENGTH } from "@/lib/auth/api-credential-limits";
+import {
+  MAX_API_PASSWORD_LENGTH,
+  MAX_API_USER_LENGTH,
+  MIN_API_PASSWORD_LENGTH,
+} from "@/lib/auth/api-credential-limits";
 
 export { DEFAULT_API_USER } from "@/lib/auth/api-credential-limits";
 

@@ -11,7 +11,6 @@ import { verifyPassword } from "@/lib/auth/password-hash";
 import { claimSetting, readSetting } from "@/lib/store/settings";
 import { PASSWORD_HASH_SETTING, SESSION_SECRET_SETTING } from "@/lib/auth/setting-keys";
 
-
 export type AuthState = {
   /** Where the password comes from; "none" means no login (and loopback only). */
   passwordFrom: "environment" | "database" | "none";
@@ -44,7 +43,11 @@ export async function loadAuthState(db: Db, environmentPassword: string | undefi
     };
   }
   if (storedHash !== null) {
-    return { passwordFrom: "database", signingKey: keyFor(`database:${storedHash}`), checkPassword: (password) => verifyPassword(password, storedHash) };
+    return {
+      passwordFrom: "database",
+      signingKey: keyFor(`database:${storedHash}`),
+      checkPassword: (password) => verifyPassword(password, storedHash),
+    };
   }
   return { passwordFrom: "none", signingKey: keyFor("none"), checkPassword: async () => false };
 }

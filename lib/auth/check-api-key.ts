@@ -11,7 +11,13 @@ export type ApiKeyCheck = { status: "ok" } | { status: "denied" } | { status: "t
 
 export const getApiThrottle = (): LoginThrottle => remember("api-login-throttle", () => new LoginThrottle());
 
-export async function checkFeverKey(input: { db: Db; apiKey: string | null; client: string; throttle: LoginThrottle; now: number }): Promise<ApiKeyCheck> {
+export async function checkFeverKey(input: {
+  db: Db;
+  apiKey: string | null;
+  client: string;
+  throttle: LoginThrottle;
+  now: number;
+}): Promise<ApiKeyCheck> {
   const waitMs = input.throttle.waitFor(input.client, input.now);
   if (waitMs > 0) return { status: "throttled", waitMs };
   // No key sent is how clients probe a server; it is not a guess and counts as no failure.

@@ -14,7 +14,14 @@ const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
  * The installable app's static files: the browser fetches the manifest, its icons and the
  * service worker without the session cookie (or before any login), and none of them holds data.
  */
-const APP_FILES = new Set(["/manifest.webmanifest", "/sw.js", "/offline.html", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"]);
+const APP_FILES = new Set([
+  "/manifest.webmanifest",
+  "/sw.js",
+  "/offline.html",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/icon-maskable-512.png",
+]);
 
 /**
  * The feed apps' APIs: they authenticate every call themselves, with the API password
@@ -37,7 +44,14 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     );
   }
   const path = request.nextUrl.pathname;
-  if (!passwordRequired || PUBLIC_PATHS.has(path) || APP_FILES.has(path) || OWN_AUTH_PATHS.has(path) || path.startsWith(OWN_AUTH_PREFIX)) return null;
+  if (
+    !passwordRequired ||
+    PUBLIC_PATHS.has(path) ||
+    APP_FILES.has(path) ||
+    OWN_AUTH_PATHS.has(path) ||
+    path.startsWith(OWN_AUTH_PREFIX)
+  )
+    return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
   return refuseWithoutSession(request);
 }
@@ -50,11 +64,15 @@ function allowedHostNames(): string[] {
 
 /** Pages send the browser to the login form (and back afterwards); APIs and actions get a 401. */
 function refuseWithoutSession(request: NextRequest): NextResponse {
-  const isPageView = (request.method === "GET" || request.method === "HEAD") && !request.nextUrl.pathname.startsWith("/api/");
+  const isPageView =
+    (request.method === "GET" || request.method === "HEAD") && !request.nextUrl.pathname.startsWith("/api/");
   if (isPageView) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
     return NextResponse.redirect(login, 303);
   }
-  return NextResponse.json({ error: { code: "unauthenticated", message: "Log in to Tidings first." } }, { status: 401 });
+  return NextResponse.json(
+    { error: { code: "unauthenticated", message: "Log in to Tidings first." } },
+    { status: 401 },
+  );
 }

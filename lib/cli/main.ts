@@ -10,14 +10,21 @@ type Command = { usage: string; run: (args: string[]) => Promise<number> };
 // Each command is loaded when it runs, not before: start-up is most of what a call costs, and
 // `tidings sources` need not load the fetch and parse stacks (undici, htmlparser2, sax).
 const commands: Record<string, () => Promise<Command>> = {
-  migrate: () => import("@/lib/cli/commands/migrate").then((m) => ({ usage: m.migrateUsage, run: m.runMigrateCommand })),
+  migrate: () =>
+    import("@/lib/cli/commands/migrate").then((m) => ({ usage: m.migrateUsage, run: m.runMigrateCommand })),
   add: () => import("@/lib/cli/commands/add").then((m) => ({ usage: m.addUsage, run: m.runAddCommand })),
   round: () => import("@/lib/cli/commands/round").then((m) => ({ usage: m.roundUsage, run: m.runRoundCommand })),
-  sources: () => import("@/lib/cli/commands/sources").then((m) => ({ usage: m.sourcesUsage, run: m.runSourcesCommand })),
+  sources: () =>
+    import("@/lib/cli/commands/sources").then((m) => ({ usage: m.sourcesUsage, run: m.runSourcesCommand })),
   import: () => import("@/lib/cli/commands/import").then((m) => ({ usage: m.importUsage, run: m.runImportCommand })),
   export: () => import("@/lib/cli/commands/export").then((m) => ({ usage: m.exportUsage, run: m.runExportCommand })),
-  password: () => import("@/lib/cli/commands/password").then((m) => ({ usage: m.passwordUsage, run: m.runPasswordCommand })),
-  "api-password": () => import("@/lib/cli/commands/api-password").then((m) => ({ usage: m.apiPasswordUsage, run: m.runApiPasswordCommand })),
+  password: () =>
+    import("@/lib/cli/commands/password").then((m) => ({ usage: m.passwordUsage, run: m.runPasswordCommand })),
+  "api-password": () =>
+    import("@/lib/cli/commands/api-password").then((m) => ({
+      usage: m.apiPasswordUsage,
+      run: m.runApiPasswordCommand,
+    })),
 };
 
 async function usage(): Promise<string> {

@@ -3,8 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@/lib/project-root";
 
 export type DatabaseTarget =
-  | { provider: "sqlite"; filePath: string }
-  | { provider: "postgresql"; url: string; schema: string | null };
+  { provider: "sqlite"; filePath: string } | { provider: "postgresql"; url: string; schema: string | null };
 
 export const DEFAULT_DATABASE_URL = "file:./data/tidings.db";
 
@@ -15,11 +14,20 @@ export class DatabaseConfigError extends Error {}
  * that `tidings` run from any directory finds the app's database). A relative path that was set
  * is relative to the working directory, as a shell user expects.
  */
-export function resolveDatabaseTarget(databaseUrl: string | undefined, cwd = process.cwd(), root = projectRoot()): DatabaseTarget {
+export function resolveDatabaseTarget(
+  databaseUrl: string | undefined,
+  cwd = process.cwd(),
+  root = projectRoot(),
+): DatabaseTarget {
   const raw = databaseUrl ?? DEFAULT_DATABASE_URL;
   if (raw.startsWith("file:")) {
-    const filePath = raw.slice("file:".length).replace(/^\/\/(?=\/)/, "").split("?")[0] ?? "";
-    if (filePath === "") throw new DatabaseConfigError("DATABASE_URL: a file: URL needs a path, e.g. file:./data/tidings.db");
+    const filePath =
+      raw
+        .slice("file:".length)
+        .replace(/^\/\/(?=\/)/, "")
+        .split("?")[0] ?? "";
+    if (filePath === "")
+      throw new DatabaseConfigError("DATABASE_URL: a file: URL needs a path, e.g. file:./data/tidings.db");
     return { provider: "sqlite", filePath: path.resolve(databaseUrl === undefined ? root : cwd, filePath) };
   }
   if (raw.startsWith("postgres://") || raw.startsWith("postgresql://")) {

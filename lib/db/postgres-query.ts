@@ -14,6 +14,10 @@ const types = {
 const toUtcValue = (value: unknown) => (value instanceof Date ? value.toISOString().replace("Z", "") : value);
 
 /** One statement with $1, $2 … placeholders, on the pool or on one client (a transaction's, a benchmark's). */
-export function queryPostgres(client: pg.Pool | pg.ClientBase, text: string, values: unknown[]): Promise<pg.QueryResult> {
+export function queryPostgres(
+  client: pg.Pool | pg.ClientBase,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult> {
   return client.query({ text, values: values.map(toUtcValue), types });
 }

@@ -92,7 +92,9 @@ export async function closePrismaClient(db: Db): Promise<void> {
 
 function createSqliteClient(filePath: string): Db {
   mkdirSync(path.dirname(filePath), { recursive: true });
-  const adapter = releaseFailedTransactions(new PrismaBetterSQLite3({ url: `file:${filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS }));
+  const adapter = releaseFailedTransactions(
+    new PrismaBetterSQLite3({ url: `file:${filePath}`, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+  );
   const client = new PrismaClient({ adapter });
   // In WAL mode, NORMAL syncs at checkpoints instead of at every commit: a crash of Tidings loses
   // nothing, a power cut may lose the last commits but never corrupts the file (sqlite.org/wal).

@@ -21,9 +21,14 @@ export function placeholders(db: Db): (index: number) => string {
 export function updateById(db: Db, table: string, id: number, fields: Record<string, ColumnValue>): Statement {
   const p = placeholders(db);
   const columns = Object.keys(fields);
-  const assignments = columns.map((column, index) => (isIncrement(fields[column]) ? `"${column}" = "${column}" + ${p(index + 1)}` : `"${column}" = ${p(index + 1)}`));
+  const assignments = columns.map((column, index) =>
+    isIncrement(fields[column]) ? `"${column}" = "${column}" + ${p(index + 1)}` : `"${column}" = ${p(index + 1)}`,
+  );
   const values = Object.values(fields).map((value) => (isIncrement(value) ? value.increment : value));
-  return { text: `UPDATE "${table}" SET ${assignments.join(", ")} WHERE "id" = ${p(columns.length + 1)}`, values: [...values, id] };
+  return {
+    text: `UPDATE "${table}" SET ${assignments.join(", ")} WHERE "id" = ${p(columns.length + 1)}`,
+    values: [...values, id],
+  };
 }
 
 export function insertRow(db: Db, table: string, fields: Record<string, Scalar>): Statement {
@@ -36,10 +41,21 @@ export function insertRow(db: Db, table: string, fields: Record<string, Scalar>)
 }
 
 /** INSERT, or add the numeric columns to the existing row with the same key (both databases). */
-export function insertOrAdd(db: Db, table: string, key: string[], fields: Record<string, Scalar>, addColumns: string[]): Statement {
+export function insertOrAdd(
+  db: Db,
+  table: string,
+  key: string[],
+  fields: Record<string, Scalar>,
+  addColumns: string[],
+): Statement {
   const insert = insertRow(db, table, fields);
-  const additions = addColumns.map((column) => `"${column}" = "${table}"."${column}" + excluded."${column}"`).join(", ");
-  return { text: `${insert.text} ON CONFLICT (${key.map((column) => `"${column}"`).join(", ")}) DO UPDATE SET ${additions}`, values: insert.values };
+  const additions = addColumns
+    .map((column) => `"${column}" = "${table}"."${column}" + excluded."${column}"`)
+    .join(", ");
+  return {
+    text: `${insert.text} ON CONFLICT (${key.map((column) => `"${column}"`).join(", ")}) DO UPDATE SET ${additions}`,
+    values: insert.values,
+  };
 }
 
 /** Keeps only plain column values: nested Prisma operations have no place in raw SQL. */
@@ -47,7 +63,8 @@ export function scalarFields(data: Record<string, unknown>): Record<string, Scal
   const fields: Record<string, Scalar> = {};
   for (const [column, value] of Object.entries(data)) {
     if (value === undefined) continue;
-    if (value !== null && typeof value === "object" && !(value instanceof Date)) throw new Error(`raw SQL: "${column}" is not a plain value`);
+    if (value !== null && typeof value === "object" && !(value instanceof Date))
+      throw new Error(`raw SQL: "${column}" is not a plain value`);
     fields[column] = value as Scalar;
   }
   return fields;
@@ -117,7 +134,8 @@ function mergeStatements(statements: Statement[]): Statement {
   const texts = statements.map((statement) => {
     // Renumbering rewrites every $n in the text, a "$1" inside a quoted literal included: every
     // value must be a bound parameter (they are, in everything built above).
-    if (/'|\$\$/.test(statement.text)) throw new Error(`runAtomically: bind values as parameters, not literals: ${statement.text.slice(0, 60)}`);
+    if (/'|\$\$/.test(statement.text))
+      throw new Error(`runAtomically: bind values as parameters, not literals: ${statement.text.slice(0, 60)}`);
     const offset = values.length;
     values.push(...statement.values);
     return statement.text.replace(/\$(\d+)/g, (_match, index: string) => `$${Number(index) + offset}`);

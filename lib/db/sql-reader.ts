@@ -21,7 +21,8 @@ export type SqlReader = {
 
 /** A plain SELECT only: the reader shares PostgreSQL's pool with writers, so it guards itself. */
 function assertSelect(text: string): void {
-  if (!/^\s*SELECT\b/i.test(text)) throw new Error(`the read-only SQL path runs SELECT statements only: ${text.slice(0, 40)}…`);
+  if (!/^\s*SELECT\b/i.test(text))
+    throw new Error(`the read-only SQL path runs SELECT statements only: ${text.slice(0, 40)}…`);
 }
 
 /** Prisma's SQLite adapter stores DateTime as ISO 8601 text with "+00:00": parameters must match it to compare. */
@@ -36,7 +37,10 @@ const MAX_KEPT_STATEMENTS = 200;
 
 export function createSqliteReader(filePath: string, busyTimeoutMs: number): SqlReader {
   let connection: Database.Database | null = null;
-  const statements = new Map<string, { statement: Database.Statement; convert: (row: Record<string, unknown>) => void }>();
+  const statements = new Map<
+    string,
+    { statement: Database.Statement; convert: (row: Record<string, unknown>) => void }
+  >();
 
   // Opened on first use, after the app's start-up migrations have created the file.
   const open = () => {

@@ -21,7 +21,8 @@ export function checkUrl(href: string, policy: { allowPrivateNetworks: boolean }
   // Credentials in a stored URL leak into logs and pages, and user@host is a classic SSRF disguise.
   if (url.username !== "" || url.password !== "") return refuse("URL contains credentials (user:password@)");
   // Parsing percent-encodes and may lengthen; the limit applies to what would be sent.
-  if (url.href.length > MAX_URL_LENGTH) return refuse(`URL is ${url.href.length} characters long (limit ${MAX_URL_LENGTH})`);
+  if (url.href.length > MAX_URL_LENGTH)
+    return refuse(`URL is ${url.href.length} characters long (limit ${MAX_URL_LENGTH})`);
   if (!policy.allowPrivateNetworks) {
     const reason = findHostBlockedReason(url.hostname);
     if (reason !== null) return refuse(reason);

@@ -3,9 +3,7 @@ import { STATUS_CODES } from "node:http";
 import type { ErrorKind } from "./types";
 
 export type StatusVerdict =
-  | { outcome: "ok" }
-  | { outcome: "not_modified" }
-  | { outcome: "error"; errorKind: ErrorKind; detail: string };
+  { outcome: "ok" } | { outcome: "not_modified" } | { outcome: "error"; errorKind: ErrorKind; detail: string };
 
 export function classifyResponse(status: number, headers: { retryAfter: string | null }): StatusVerdict {
   // 203 is a 200 transformed by a proxy (RFC 9110 §15.3.4): still the representation we asked for.

@@ -14,7 +14,14 @@ export type TransportContext = {
 };
 
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NODATA", "EAI_NONAME", "ENODATA"]);
-const CONNECT_CODES = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN", "ENETDOWN", "EADDRNOTAVAIL"]);
+const CONNECT_CODES = new Set([
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "ENETDOWN",
+  "EADDRNOTAVAIL",
+]);
 const RESET_CODES = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "ECONNABORTED"]);
 const TIMEOUT_CODES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: "connect timeout",
@@ -39,7 +46,10 @@ export function classifyTransportError(error: unknown, context: TransportContext
   if (CONNECT_CODES.has(code)) return { errorKind: "connect", detail: message };
   if (RESET_CODES.has(code)) {
     const where = context.phase === "headers" ? "before the response" : "during the body";
-    return { errorKind: context.phase === "headers" ? "connect" : "network", detail: `connection closed ${where}: ${message}` };
+    return {
+      errorKind: context.phase === "headers" ? "connect" : "network",
+      detail: `connection closed ${where}: ${message}`,
+    };
   }
   if (isTlsCode(code)) return { errorKind: "tls", detail: `TLS: ${message}` };
   return { errorKind: "network", detail: `${code}: ${message}` };

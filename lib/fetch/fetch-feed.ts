@@ -65,7 +65,11 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     laneWaitMs: Math.round(laneWaitMs),
     headers: response === null ? NO_HEADERS : pickHeaders(response.headers),
   });
-  const fail = (errorKind: ErrorKind, detail: string, meta = describe()): Extract<FetchResult, { outcome: "error" }> => ({
+  const fail = (
+    errorKind: ErrorKind,
+    detail: string,
+    meta = describe(),
+  ): Extract<FetchResult, { outcome: "error" }> => ({
     outcome: "error",
     errorKind,
     detail: detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH - 1)}…` : detail,
@@ -122,7 +126,11 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     const failed = fail(kind[read.status], read.detail, meta());
     return read.status === "too_large" ? { ...failed, refusedPrefix: read.prefix } : failed;
   } catch (error) {
-    const failure = classifyTransportError(error, { phase, budgetExceeded: signal.aborted, timeoutMs: options.timeoutMs });
+    const failure = classifyTransportError(error, {
+      phase,
+      budgetExceeded: signal.aborted,
+      timeoutMs: options.timeoutMs,
+    });
     if (failure === null) throw error;
     return fail(failure.errorKind, failure.detail);
   } finally {

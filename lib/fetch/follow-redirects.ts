@@ -41,7 +41,8 @@ export async function followRedirects(input: FollowInput): Promise<RedirectChain
   // Bounded: every pass either returns or adds a hop, and hops are capped below.
   for (;;) {
     const response = await input.send(url);
-    if ("refused" in response) return refuse(response.refused.errorKind, response.refused.detail, null, null, redirects);
+    if ("refused" in response)
+      return refuse(response.refused.errorKind, response.refused.detail, null, null, redirects);
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== "string" || location === "") {
       return { kind: "response", url, response, redirects };
@@ -50,7 +51,8 @@ export async function followRedirects(input: FollowInput): Promise<RedirectChain
     // Location may be relative; it resolves against the URL that sent it (§10.2.2).
     const target = resolveLocation(location, url);
     redirects.push({ status: response.statusCode, from: url.href, to: target ?? location });
-    if (target === null) return refuse("blocked", `invalid Location header: ${location.slice(0, 100)}`, url, response, redirects);
+    if (target === null)
+      return refuse("blocked", `invalid Location header: ${location.slice(0, 100)}`, url, response, redirects);
     const verdict = input.checkUrl(target);
     if (!verdict.ok) return refuse("blocked", `redirect to a refused URL: ${verdict.detail}`, url, response, redirects);
     const key = withoutFragment(verdict.url);

@@ -19,7 +19,10 @@ export const lookupPublicAddresses: LookupFunction = (hostname, options, callbac
     const first = allowed[0];
     if (first === undefined) {
       const refused = addresses[0]?.address ?? "no address";
-      callback(new BlockedAddressError(hostname, refused, findBlockedReason(refused) ?? "blocked"), options.all ? [] : "");
+      callback(
+        new BlockedAddressError(hostname, refused, findBlockedReason(refused) ?? "blocked"),
+        options.all ? [] : "",
+      );
       return;
     }
     if (options.all) callback(null, allowed);

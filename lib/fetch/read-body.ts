@@ -33,7 +33,11 @@ export async function readBody(
   const announced = Number(input.contentLength ?? Number.NaN);
   if (plan.decoders.length === 0 && announced > input.maxBodyBytes) {
     abandonBody(body);
-    return { status: "too_large", detail: describeTooLarge(`${formatBytes(announced)} (Content-Length)`, limit), prefix: null };
+    return {
+      status: "too_large",
+      detail: describeTooLarge(`${formatBytes(announced)} (Content-Length)`, limit),
+      prefix: null,
+    };
   }
   let stream = countBytes(body, input.counter);
   for (const decoder of plan.decoders) stream = decoder(stream);
@@ -45,7 +49,11 @@ export async function readBody(
       // Leaving the loop returns every iterator in the chain, which destroys the socket stream.
       if (size > input.maxBodyBytes) {
         const after = plan.decoders.length > 0 ? " after decompression" : "";
-        return { status: "too_large", detail: describeTooLarge(`more than ${limit}${after}`, limit), prefix: firstBytes(chunks, chunk, input.maxBodyBytes) };
+        return {
+          status: "too_large",
+          detail: describeTooLarge(`more than ${limit}${after}`, limit),
+          prefix: firstBytes(chunks, chunk, input.maxBodyBytes),
+        };
       }
       chunks.push(chunk);
     }

@@ -13,11 +13,10 @@ export const ACCEPT_ENCODING = "gzip, deflate, br";
  * kept, and If-Modified-Since is the server's own Last-Modified, never a date of ours (§13.1.3 asks
  * for a server-provided date). Empty strings count as "not stored".
  */
-export function buildRequestHeaders(input: {
-  userAgent: string;
-  etag: string | null;
-  lastModified: string | null;
-}): { headers: Record<string, string>; conditional: boolean } {
+export function buildRequestHeaders(input: { userAgent: string; etag: string | null; lastModified: string | null }): {
+  headers: Record<string, string>;
+  conditional: boolean;
+} {
   const headers: Record<string, string> = {
     "User-Agent": input.userAgent,
     Accept: ACCEPT,

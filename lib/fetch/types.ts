@@ -81,5 +81,7 @@ export type FetchResult =
  * the caller, so the fetch layer never imports the round: it asks for a turn, sends, reads, and
  * gives the turn back. A refused turn (robots.txt) sends nothing and becomes an error outcome.
  */
-export type LaneTurn = { go: true; release(): void; /** How long the turn took to come, on the lane's clock. */ waitedMs: number } | { go: false; errorKind: ErrorKind; detail: string };
+export type LaneTurn =
+  | { go: true; release(): void; /** How long the turn took to come, on the lane's clock. */ waitedMs: number }
+  | { go: false; errorKind: ErrorKind; detail: string };
 export type RequestLane = (url: URL) => Promise<LaneTurn>;

@@ -11,7 +11,8 @@ export async function applyFeverMark(mark: FeverMark, now: Date): Promise<void> 
   const db = getDb();
   if (mark.kind === "item") {
     await db.$transaction(async (tx) => {
-      if (mark.as === "read" || mark.as === "unread") await setReadOfIds(tx, { ids: mark.ids, read: mark.as === "read", now });
+      if (mark.as === "read" || mark.as === "unread")
+        await setReadOfIds(tx, { ids: mark.ids, read: mark.as === "read", now });
       else await setStarredOfIds(tx, { ids: mark.ids, starred: mark.as === "saved", now });
     });
     return;

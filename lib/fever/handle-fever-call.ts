@@ -11,7 +11,13 @@ import { checkFeverKey, getApiThrottle } from "@/lib/auth/check-api-key";
 import { parseFeverCall, type FeverReads } from "@/lib/fever/parse-fever-request";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { applyFeverMark } from "@/lib/fever/apply-fever-mark";
-import { readFeverFeeds, readFeverGroups, readFeverItemIds, readFeverItems, readLastRefreshed } from "@/lib/fever/read-fever-data";
+import {
+  readFeverFeeds,
+  readFeverGroups,
+  readFeverItemIds,
+  readFeverItems,
+  readLastRefreshed,
+} from "@/lib/fever/read-fever-data";
 
 export const FEVER_API_VERSION = 3;
 /** Fever bodies are small: a mark and its arguments (with_ids is at most 50 ids). */
@@ -37,14 +43,25 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
     for (const [name, value] of body.params) params.set(name, value);
   }
   try {
-    const check = await checkFeverKey({ db: getDb(), apiKey: params.get("api_key"), client: throttleClientOf(request.headers), throttle, now: Date.now() });
+    const check = await checkFeverKey({
+      db: getDb(),
+      apiKey: params.get("api_key"),
+      client: throttleClientOf(request.headers),
+      throttle,
+      now: Date.now(),
+    });
     if (check.status === "throttled") return denied(429, { "Retry-After": String(Math.ceil(check.waitMs / 1000)) });
     if (check.status === "denied") return denied();
     const parsed = parseFeverCall(params);
     if (!parsed.ok) return failed(400, "invalid_query", parsed.message, 1);
     if (parsed.call.mark) await applyFeverMark(parsed.call.mark, new Date());
     const answer = await answerReads(parsed.call.reads);
-    return jsonResponse({ api_version: FEVER_API_VERSION, auth: 1, last_refreshed_on_time: await readLastRefreshed(), ...answer });
+    return jsonResponse({
+      api_version: FEVER_API_VERSION,
+      auth: 1,
+      last_refreshed_on_time: await readLastRefreshed(),
+      ...answer,
+    });
   } catch (error) {
     return internalError(error, `${request.method} ${new URL(request.url).pathname}`);
   }

@@ -5,10 +5,7 @@ export const MAX_FEVER_IDS = 50;
 const MAX_ID = 2_147_483_647;
 
 export type FeverItemsQuery =
-  | { kind: "oldest" }
-  | { kind: "since"; id: number }
-  | { kind: "max"; id: number }
-  | { kind: "with"; ids: number[] };
+  { kind: "oldest" } | { kind: "since"; id: number } | { kind: "max"; id: number } | { kind: "with"; ids: number[] };
 
 export type FeverMark =
   | { kind: "item"; as: "read" | "unread" | "saved" | "unsaved"; ids: number[] }

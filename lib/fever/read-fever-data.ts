@@ -7,7 +7,10 @@ import type { FeverItemsQuery } from "@/lib/fever/parse-fever-request";
 
 const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
 
-export type FeverGroups = { groups: { id: number; title: string }[]; feeds_groups: { group_id: number; feed_ids: string }[] };
+export type FeverGroups = {
+  groups: { id: number; title: string }[];
+  feeds_groups: { group_id: number; feed_ids: string }[];
+};
 
 export async function readFeverGroups(): Promise<FeverGroups> {
   const folders = await getDb().folder.findMany({

@@ -17,7 +17,9 @@ const CLOCK_SLACK_MS = 5 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 300;
 
 function sign(account: TokenAccount, purpose: string, extra = ""): string {
-  return createHmac("sha256", account.secret).update(`greader-${purpose}:v1\n${account.user}\n${account.passwordHash}\n${extra}`).digest("base64url");
+  return createHmac("sha256", account.secret)
+    .update(`greader-${purpose}:v1\n${account.user}\n${account.passwordHash}\n${extra}`)
+    .digest("base64url");
 }
 
 function sameText(a: string, b: string): boolean {

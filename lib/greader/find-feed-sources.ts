@@ -15,5 +15,8 @@ export async function findFeedSources(db: Db, streams: readonly FeedStream[]): P
     where: { OR: [{ id: { in: ids } }, { feedUrl: { in: urls } }] },
     select: { id: true, feedUrl: true, title: true, customTitle: true },
   });
-  return streams.map((stream) => rows.find((row) => (stream.kind === "feed" ? row.id === stream.sourceId : row.feedUrl === stream.url)) ?? null);
+  return streams.map(
+    (stream) =>
+      rows.find((row) => (stream.kind === "feed" ? row.id === stream.sourceId : row.feedUrl === stream.url)) ?? null,
+  );
 }

@@ -22,12 +22,18 @@ export function answerOk(): Response {
   return answerText("OK");
 }
 
-export function answerError(status: GReaderErrorStatus, message: string, headers: Record<string, string> = {}): Response {
+export function answerError(
+  status: GReaderErrorStatus,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return answerText(`${message}\n`, status, headers);
 }
 
 export function answerBadToken(): Response {
-  return answerError(401, "Unauthorized: missing or stale action token T; get a new one from reader/api/0/token.", { "X-Reader-Google-Bad-Token": "true" });
+  return answerError(401, "Unauthorized: missing or stale action token T; get a new one from reader/api/0/token.", {
+    "X-Reader-Google-Bad-Token": "true",
+  });
 }
 
 /**
@@ -36,5 +42,7 @@ export function answerBadToken(): Response {
  */
 export function refuseOtherOutput(params: { get(name: string): string | null }): Response | null {
   const output = params.get("output");
-  return output === null || output === "json" ? null : answerError(501, `Not Implemented: output=${output.slice(0, 20)}; this endpoint answers output=json.`);
+  return output === null || output === "json"
+    ? null
+    : answerError(501, `Not Implemented: output=${output.slice(0, 20)}; this endpoint answers output=json.`);
 }

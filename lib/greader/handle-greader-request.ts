@@ -25,16 +25,24 @@ export const MAX_GREADER_BODY_BYTES = 1024 * 1024;
 const log = createLogger("greader");
 
 /** `routes` is the one table (lib/greader/routes.ts); tests of the dispatcher pass their own. */
-export async function handleGReaderRequest(request: Request, routes: readonly GReaderRoute[] = GREADER_ROUTES): Promise<Response> {
+export async function handleGReaderRequest(
+  request: Request,
+  routes: readonly GReaderRoute[] = GREADER_ROUTES,
+): Promise<Response> {
   const url = new URL(request.url);
-  const relative = url.pathname.startsWith(`${GREADER_BASE_PATH}/`) ? url.pathname.slice(GREADER_BASE_PATH.length + 1) : "";
+  const relative = url.pathname.startsWith(`${GREADER_BASE_PATH}/`)
+    ? url.pathname.slice(GREADER_BASE_PATH.length + 1)
+    : "";
   const match = matchGReaderRoute(relative, routes);
   if (match === "bad_path") return answerError(400, "Bad Request: the path is not valid percent-encoding.");
-  if (match === null) return answerError(404, `Not Found: ${GREADER_BASE_PATH}/${relative} is no Google Reader API endpoint here.`);
+  if (match === null)
+    return answerError(404, `Not Found: ${GREADER_BASE_PATH}/${relative} is no Google Reader API endpoint here.`);
   const { route, rest } = match;
   const method = request.method as GReaderMethod;
   if (!route.methods.includes(method)) {
-    return answerError(405, `Method Not Allowed: ${route.path} takes ${route.methods.join(" or ")}.`, { Allow: route.methods.join(", ") });
+    return answerError(405, `Method Not Allowed: ${route.path} takes ${route.methods.join(" or ")}.`, {
+      Allow: route.methods.join(", "),
+    });
   }
   // Apps send no Origin; a page of another site posting a form here does.
   const crossSite = rejectCrossSite(request);
@@ -43,19 +51,26 @@ export async function handleGReaderRequest(request: Request, routes: readonly GR
     let body: URLSearchParams | undefined;
     if (method === "POST" && route.body !== "raw") {
       const read = await readFormBody(request, MAX_GREADER_BODY_BYTES);
-      if (!read.ok) return answerError(413, `Payload Too Large: a request body is at most ${MAX_GREADER_BODY_BYTES} bytes.`);
+      if (!read.ok)
+        return answerError(413, `Payload Too Large: a request body is at most ${MAX_GREADER_BODY_BYTES} bytes.`);
       body = read.params;
     }
     const params = GReaderParams.from(url.searchParams, body);
-    if (params === null) return answerError(400, `Bad Request: a parameter is repeated more than ${MAX_VALUES_PER_NAME} times.`);
+    if (params === null)
+      return answerError(400, `Bad Request: a parameter is repeated more than ${MAX_VALUES_PER_NAME} times.`);
     const db = getDb();
     const now = new Date();
     const account = await readGReaderAccount(db);
-    if (account === null) return answerError(401, "Unauthorized: no API password is set (Settings, or `tidings api-password`).");
+    if (account === null)
+      return answerError(401, "Unauthorized: no API password is set (Settings, or `tidings api-password`).");
     let user: GReaderUser | null = null;
     if (route.auth !== "none") {
       const token = readAuthorization(request.headers.get("authorization"));
-      if (token === null || !isValidAuthToken(token, account)) return answerError(401, "Unauthorized: send Authorization: GoogleLogin auth=<the Auth from accounts/ClientLogin>.");
+      if (token === null || !isValidAuthToken(token, account))
+        return answerError(
+          401,
+          "Unauthorized: send Authorization: GoogleLogin auth=<the Auth from accounts/ClientLogin>.",
+        );
       user = { name: account.user };
       if (route.auth === "token" && !isValidActionToken(params.get("T"), account, now)) return answerBadToken();
     }

@@ -34,7 +34,11 @@ export function parseItemId(text: string): number | "none" | null {
 
 /** The 64 bits as an unsigned number, or null when the text is no item id in any form. */
 function parseItemNumber(text: string): bigint | null {
-  const hex = text.startsWith(LONG_ITEM_ID_PREFIX) ? text.slice(LONG_ITEM_ID_PREFIX.length) : /^[0-9a-f]{16}$/i.test(text) ? text : null;
+  const hex = text.startsWith(LONG_ITEM_ID_PREFIX)
+    ? text.slice(LONG_ITEM_ID_PREFIX.length)
+    : /^[0-9a-f]{16}$/i.test(text)
+      ? text
+      : null;
   if (hex !== null) return /^[0-9a-f]{16}$/i.test(hex) ? BigInt(`0x${hex}`) : null;
   // At most 19 digits and a sign: the longest signed 64-bit decimal; anything longer is refused unread.
   if (!/^-?\d{1,19}$/.test(text)) return null;
@@ -55,7 +59,11 @@ export function parseItemIdList(values: readonly string[], max: number): ParsedI
   const ids = new Set<number>();
   for (const value of values) {
     const id = parseItemId(value);
-    if (id === null) return { ok: false, message: `i: ${JSON.stringify(value.slice(0, 100))} is no item id (tag:google.com,2005:reader/item/<16 hex digits> or a decimal id)` };
+    if (id === null)
+      return {
+        ok: false,
+        message: `i: ${JSON.stringify(value.slice(0, 100))} is no item id (tag:google.com,2005:reader/item/<16 hex digits> or a decimal id)`,
+      };
     if (id !== "none") ids.add(id);
   }
   return { ok: true, ids: [...ids] };

@@ -30,7 +30,8 @@ export function parseStreamFilters(params: GReaderParams, maxItems: number): Par
     const order = parseOrder(params.get("r"));
     const cursor = parseContinuation(params.get("c"));
     // A continuation made for one order would skip or repeat items if read in the other.
-    if (cursor !== null && cursor.order !== order) throw new BadParameter("c: this continuation was given for the other order (r)");
+    if (cursor !== null && cursor.order !== order)
+      throw new BadParameter("c: this continuation was given for the other order (r)");
     return {
       ok: true,
       filters: {
@@ -51,7 +52,8 @@ export function parseStreamFilters(params: GReaderParams, maxItems: number): Par
 
 function parseCount(value: string | null, max: number): number {
   if (value === null || value.trim() === "") return Math.min(DEFAULT_STREAM_ITEMS, max);
-  if (!/^\d{1,9}$/.test(value.trim())) throw new BadParameter(`n: a whole number of items (at most ${max} are answered)`);
+  if (!/^\d{1,9}$/.test(value.trim()))
+    throw new BadParameter(`n: a whole number of items (at most ${max} are answered)`);
   const n = Number(value.trim());
   return n === 0 ? Math.min(DEFAULT_STREAM_ITEMS, max) : Math.min(n, max);
 }
@@ -82,7 +84,9 @@ function parseStates(values: string[], name: string): StreamState[] {
   return values.map((value) => {
     const stream = parseStreamId(value);
     if (stream === null || stream.kind !== "state") {
-      throw new BadParameter(`${name}: a state (user/-/state/com.google/read, starred, kept-unread or reading-list), not ${JSON.stringify(value.slice(0, 100))}`);
+      throw new BadParameter(
+        `${name}: a state (user/-/state/com.google/read, starred, kept-unread or reading-list), not ${JSON.stringify(value.slice(0, 100))}`,
+      );
     }
     return stream.state;
   });

@@ -14,5 +14,7 @@ export function readLabelName(value: string | null, options: { bareName: boolean
 
 /** `s`, else `t`: the folder rename-tag and disable-tag act on. */
 export function readTagParam(params: { get(name: string): string | null }): string | null {
-  return params.get("s") !== null ? readLabelName(params.get("s"), { bareName: false }) : readLabelName(params.get("t"), { bareName: true });
+  return params.get("s") !== null
+    ? readLabelName(params.get("s"), { bareName: false })
+    : readLabelName(params.get("t"), { bareName: true });
 }

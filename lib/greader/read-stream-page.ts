@@ -17,13 +17,28 @@ import type { ListOrder } from "@/lib/articles/list-order";
 
 export type StreamPage = { stream: StreamId; order: ListOrder; refs: StreamRefRow[]; continuation: string | null };
 
-export async function readStreamPage(call: GReaderCall, streamText: string | null, maxItems: number): Promise<{ ok: true; page: StreamPage } | { ok: false; response: Response }> {
+export async function readStreamPage(
+  call: GReaderCall,
+  streamText: string | null,
+  maxItems: number,
+): Promise<{ ok: true; page: StreamPage } | { ok: false; response: Response }> {
   const stream = parseStreamId(streamText);
-  if (stream === null) return { ok: false, response: answerError(400, `Bad Request: ${JSON.stringify((streamText ?? "").slice(0, 200))} is no stream id.`) };
+  if (stream === null)
+    return {
+      ok: false,
+      response: answerError(400, `Bad Request: ${JSON.stringify((streamText ?? "").slice(0, 200))} is no stream id.`),
+    };
   const parsed = parseStreamFilters(call.params, maxItems);
   if (!parsed.ok) return { ok: false, response: answerError(400, `Bad Request: ${parsed.message}.`) };
   const target = await resolveStream(call.db, stream);
-  if (target === null) return { ok: false, response: answerError(404, `Not Found: no ${stream.kind === "label" ? "folder" : "feed"} is ${JSON.stringify(streamText)}.`) };
+  if (target === null)
+    return {
+      ok: false,
+      response: answerError(
+        404,
+        `Not Found: no ${stream.kind === "label" ? "folder" : "feed"} is ${JSON.stringify(streamText)}.`,
+      ),
+    };
   const { filters } = parsed;
   const rows = await getSqlReader().all<StreamRefRow>(
     buildStreamRefsSql({
@@ -38,6 +53,9 @@ export async function readStreamPage(call: GReaderCall, streamText: string | nul
   );
   const refs = rows.slice(0, filters.limit);
   const last = refs.at(-1);
-  const continuation = rows.length > filters.limit && last ? encodeCursor({ publishedAt: last.publishedAt, id: last.id, order: filters.order }) : null;
+  const continuation =
+    rows.length > filters.limit && last
+      ? encodeCursor({ publishedAt: last.publishedAt, id: last.id, order: filters.order })
+      : null;
   return { ok: true, page: { stream, order: filters.order, refs, continuation } };
 }

@@ -11,8 +11,18 @@ import type { StreamSelection } from "@/lib/greader/stream-query";
 /** A stream's target once looked up: a source, a folder, a state, or the whole reading list. */
 export type StreamTarget = { sourceId: number | null; folderId: number | null; state: StreamState | null };
 
-export function selectStream(target: StreamTarget, include: readonly StreamState[], exclude: readonly StreamState[]): StreamSelection {
-  const selection: StreamSelection = { sourceId: target.sourceId, folderId: target.folderId, read: null, starred: null, empty: false };
+export function selectStream(
+  target: StreamTarget,
+  include: readonly StreamState[],
+  exclude: readonly StreamState[],
+): StreamSelection {
+  const selection: StreamSelection = {
+    sourceId: target.sourceId,
+    folderId: target.folderId,
+    read: null,
+    starred: null,
+    empty: false,
+  };
   const require = (state: StreamState, present: boolean) => {
     if (state === "reading-list") {
       // Every article is in the reading list: including it filters nothing, excluding it leaves nothing.

@@ -40,7 +40,13 @@ export function buildStreamRefsSql(query: StreamPageQuery): Prisma.Sql {
     ? [Prisma.sql`1 = 0`]
     : [
         ...buildScopeConditions(
-          { sourceId: selection.sourceId, folderId: selection.folderId, unread: selection.read === false, starred: selection.starred === true, q: null },
+          {
+            sourceId: selection.sourceId,
+            folderId: selection.folderId,
+            unread: selection.read === false,
+            starred: selection.starred === true,
+            q: null,
+          },
           query.provider,
         ),
         ...(selection.read === true ? [Prisma.sql`"readAt" IS NOT NULL`] : []),

@@ -4,7 +4,13 @@
 // the store: nothing here counts articles.
 import { Prisma } from "@/lib/generated/sqlite";
 
-export type SubscriptionRow = { id: number; title: string; feedUrl: string; siteUrl: string | null; folderName: string | null };
+export type SubscriptionRow = {
+  id: number;
+  title: string;
+  feedUrl: string;
+  siteUrl: string | null;
+  folderName: string | null;
+};
 
 export const SUBSCRIPTIONS_SQL = Prisma.sql`SELECT s."id", COALESCE(s."customTitle", s."title") AS "title", s."feedUrl", s."siteUrl", f."name" AS "folderName"
   FROM "Source" s LEFT JOIN "Folder" f ON f."id" = s."folderId"`;

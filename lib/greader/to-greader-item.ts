@@ -49,7 +49,11 @@ export function toGReaderItem(row: StreamItemRow): GReaderItem {
     summary: body,
     content: body,
     author: row.author ?? "",
-    origin: { streamId: feedStreamId(row.sourceId), title: row.sourceTitle, htmlUrl: webUrlOrNull(row.sourceSiteUrl) ?? "" },
+    origin: {
+      streamId: feedStreamId(row.sourceId),
+      title: row.sourceTitle,
+      htmlUrl: webUrlOrNull(row.sourceSiteUrl) ?? "",
+    },
     categories: [
       READING_LIST_ID,
       ...(row.folderName === null ? [] : [labelStreamId(row.folderName)]),

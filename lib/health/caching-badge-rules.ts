@@ -7,7 +7,13 @@
 import { formatDuration } from "@/lib/policy/format";
 
 /** Counted from the fetch log by lib/health/validator-evidence-sql.ts. */
-export type ValidatorEvidence = { fullResponses: number; answered304: number; churned: number; resent: number; changed: number };
+export type ValidatorEvidence = {
+  fullResponses: number;
+  answered304: number;
+  churned: number;
+  resent: number;
+  changed: number;
+};
 
 /** Conditional requests with unchanged content before "honours validators" becomes a verdict. */
 export const EVIDENCE_NEEDED = 3;
@@ -30,7 +36,12 @@ export type CachingCounts = ValidatorEvidence & { contentEncoding: string | null
 
 export type BadgeVerdict = "good" | "warn" | "bad" | "unknown";
 export type BadgeKey = "validators" | "honours" | "churn" | "compression" | "max_age";
-export type CachingBadge = { key: BadgeKey; label: string; verdict: BadgeVerdict; /** What it means for the publisher. */ meaning: string };
+export type CachingBadge = {
+  key: BadgeKey;
+  label: string;
+  verdict: BadgeVerdict;
+  /** What it means for the publisher. */ meaning: string;
+};
 
 type BadgeRule = {
   key: BadgeKey;
@@ -46,13 +57,20 @@ const VALIDATOR_NAMES = { etag: "ETag", last_modified: "Last-Modified", both: "E
 
 /** Per key, the first rule that matches decides; every key's last rule matches everything. */
 export const BADGE_RULES: readonly BadgeRule[] = [
-  { key: "validators", when: (f) => f.validators === "unseen", verdict: "unknown", label: () => "Validators: not seen yet", meaning: "No full response in the log yet." },
+  {
+    key: "validators",
+    when: (f) => f.validators === "unseen",
+    verdict: "unknown",
+    label: () => "Validators: not seen yet",
+    meaning: "No full response in the log yet.",
+  },
   {
     key: "validators",
     when: (f) => f.validators === "none",
     verdict: "bad",
     label: () => "Sends no validators",
-    meaning: "Neither ETag nor Last-Modified: Tidings cannot ask “anything new?”, so every check downloads and renders the whole feed.",
+    meaning:
+      "Neither ETag nor Last-Modified: Tidings cannot ask “anything new?”, so every check downloads and renders the whole feed.",
   },
   ...(["etag", "last_modified", "both"] as const).map((which) => ({
     key: "validators" as const,
@@ -74,7 +92,8 @@ export const BADGE_RULES: readonly BadgeRule[] = [
     when: (f) => f.checks === "none",
     verdict: "unknown",
     label: () => "Honours validators: not tested yet",
-    meaning: "No conditional request has met an unchanged feed yet; a changed feed sent in full is the right answer and proves nothing.",
+    meaning:
+      "No conditional request has met an unchanged feed yet; a changed feed sent in full is the right answer and proves nothing.",
   },
   {
     key: "honours",
@@ -88,21 +107,24 @@ export const BADGE_RULES: readonly BadgeRule[] = [
     when: (f) => f.answers === "all",
     verdict: "good",
     label: (c) => `Honours validators (304 to ${c.answered304} of ${unchanged(c)})`,
-    meaning: "When nothing changed the server says so with 304 Not Modified: a few hundred bytes of headers instead of the whole feed.",
+    meaning:
+      "When nothing changed the server says so with 304 Not Modified: a few hundred bytes of headers instead of the whole feed.",
   },
   {
     key: "honours",
     when: (f) => f.answers === "some",
     verdict: "warn",
     label: (c) => `Honours validators sometimes (304 to ${c.answered304} of ${unchanged(c)})`,
-    meaning: "Some unchanged checks got a 304, others the whole feed again (often one of several servers behind a load balancer).",
+    meaning:
+      "Some unchanged checks got a 304, others the whole feed again (often one of several servers behind a load balancer).",
   },
   {
     key: "honours",
     when: () => true,
     verdict: "bad",
     label: (c) => `Ignores validators (${c.resent} of ${unchanged(c)} resent)`,
-    meaning: "Asked “only if changed”, the server sent the same feed again with 200: the publisher pays for a full response on every check.",
+    meaning:
+      "Asked “only if changed”, the server sent the same feed again with 200: the publisher pays for a full response on every check.",
   },
 
   {
@@ -112,17 +134,36 @@ export const BADGE_RULES: readonly BadgeRule[] = [
     label: () => "ETag churn: no ETag to compare",
     meaning: "The latest full response carried no ETag.",
   },
-  { key: "churn", when: (f) => f.churn === "unknown", verdict: "unknown", label: () => "ETag churn: not enough data", meaning: "Needs two full responses to compare." },
-  { key: "churn", when: (f) => f.churn === "none", verdict: "good", label: () => "Stable ETag", meaning: "The ETag changes only when the feed does, so “nothing new” can be recognised." },
+  {
+    key: "churn",
+    when: (f) => f.churn === "unknown",
+    verdict: "unknown",
+    label: () => "ETag churn: not enough data",
+    meaning: "Needs two full responses to compare.",
+  },
+  {
+    key: "churn",
+    when: (f) => f.churn === "none",
+    verdict: "good",
+    label: () => "Stable ETag",
+    meaning: "The ETag changes only when the feed does, so “nothing new” can be recognised.",
+  },
   {
     key: "churn",
     when: () => true,
     verdict: "bad",
     label: (c) => `ETag churn (${c.churned}×)`,
-    meaning: "The ETag changed while the body stayed byte-for-byte the same (often one per server behind a load balancer): every check costs a full download.",
+    meaning:
+      "The ETag changed while the body stayed byte-for-byte the same (often one per server behind a load balancer): every check costs a full download.",
   },
 
-  { key: "compression", when: (f) => f.compression === "unseen", verdict: "unknown", label: () => "Compression: not seen yet", meaning: "No full response in the log yet." },
+  {
+    key: "compression",
+    when: (f) => f.compression === "unseen",
+    verdict: "unknown",
+    label: () => "Compression: not seen yet",
+    meaning: "No full response in the log yet.",
+  },
   {
     key: "compression",
     when: (f) => f.compression === "on",
@@ -135,10 +176,17 @@ export const BADGE_RULES: readonly BadgeRule[] = [
     when: () => true,
     verdict: "warn",
     label: () => "Uncompressed",
-    meaning: "Tidings asks for gzip or brotli but the feed comes uncompressed: switching compression on would cut the publisher's traffic several times over.",
+    meaning:
+      "Tidings asks for gzip or brotli but the feed comes uncompressed: switching compression on would cut the publisher's traffic several times over.",
   },
 
-  { key: "max_age", when: (f) => f.maxAge === "unseen", verdict: "unknown", label: () => "max-age: not seen yet", meaning: "No successful response in the log yet." },
+  {
+    key: "max_age",
+    when: (f) => f.maxAge === "unseen",
+    verdict: "unknown",
+    label: () => "max-age: not seen yet",
+    meaning: "No successful response in the log yet.",
+  },
   {
     key: "max_age",
     when: (f) => f.maxAge === "set",

@@ -10,13 +10,28 @@
 import { Prisma } from "@/lib/generated/sqlite";
 import type { SourceRow } from "@/lib/store/source-row";
 
-export const SOURCE_HEALTH_STATES = ["healthy", "new", "quiet", "backing_off", "breaker_open", "disabled", "gone"] as const;
+export const SOURCE_HEALTH_STATES = [
+  "healthy",
+  "new",
+  "quiet",
+  "backing_off",
+  "breaker_open",
+  "disabled",
+  "gone",
+] as const;
 export type SourceHealthState = (typeof SOURCE_HEALTH_STATES)[number];
 
 /** The Source columns the rules read (a narrow select is enough). */
 export type SourceHealthInput = Pick<
   SourceRow,
-  "enabled" | "disabledReason" | "breakerState" | "consecutiveErrors" | "retryAfterUntil" | "lastOutcome" | "lastNewArticleAt" | "createdAt"
+  | "enabled"
+  | "disabledReason"
+  | "breakerState"
+  | "consecutiveErrors"
+  | "retryAfterUntil"
+  | "lastOutcome"
+  | "lastNewArticleAt"
+  | "createdAt"
 >;
 
 /** No new article for this long, while fetches succeed, makes a source "quiet" (freshness, not transport). */
@@ -49,10 +64,16 @@ export const HEALTH_RULES: readonly HealthRule[] = [
     sql: () => Prisma.sql`"enabled" = false AND "disabledReason" = 'gone'`,
   },
   { state: "disabled", when: (source) => !source.enabled, sql: () => Prisma.sql`"enabled" = false` },
-  { state: "breaker_open", when: (source) => source.breakerState !== "closed", sql: () => Prisma.sql`"breakerState" <> 'closed'` },
+  {
+    state: "breaker_open",
+    when: (source) => source.breakerState !== "closed",
+    sql: () => Prisma.sql`"breakerState" <> 'closed'`,
+  },
   {
     state: "backing_off",
-    when: (source, now) => source.consecutiveErrors > 0 || (source.retryAfterUntil !== null && source.retryAfterUntil.getTime() > now.getTime()),
+    when: (source, now) =>
+      source.consecutiveErrors > 0 ||
+      (source.retryAfterUntil !== null && source.retryAfterUntil.getTime() > now.getTime()),
     sql: (now) => Prisma.sql`("consecutiveErrors" > 0 OR "retryAfterUntil" > ${now})`,
   },
   { state: "new", when: (source) => source.lastOutcome === null, sql: () => Prisma.sql`"lastOutcome" IS NULL` },

@@ -8,10 +8,24 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 export function describeBacklog(backlog: Backlog): string {
   const { due, overdue, oldestOverdueMs, overdueHeld, lastRound } = backlog;
-  if (overdue === 0) return due === 0 ? "No source is due or overdue." : `${plural(due, "source is", "sources are")} due, none overdue.`;
+  if (overdue === 0)
+    return due === 0 ? "No source is due or overdue." : `${plural(due, "source is", "sources are")} due, none overdue.`;
   const reasons: string[] = [];
-  if (lastRound && lastRound.leftForBudget > 0) reasons.push(`the last round's time budget ran out with ${plural(lastRound.leftForBudget, "source", "sources")} left for later`);
-  if (overdueHeld > 0) reasons.push(overdueHeld === overdue ? "their host asked Tidings to wait (Retry-After)" : `${overdueHeld} of them wait${overdueHeld === 1 ? "s" : ""} for their host's Retry-After`);
-  if (reasons.length === 0) reasons.push(lastRound ? "no round has fetched them since they came due (is the scheduler running?)" : "no round has finished yet");
+  if (lastRound && lastRound.leftForBudget > 0)
+    reasons.push(
+      `the last round's time budget ran out with ${plural(lastRound.leftForBudget, "source", "sources")} left for later`,
+    );
+  if (overdueHeld > 0)
+    reasons.push(
+      overdueHeld === overdue
+        ? "their host asked Tidings to wait (Retry-After)"
+        : `${overdueHeld} of them wait${overdueHeld === 1 ? "s" : ""} for their host's Retry-After`,
+    );
+  if (reasons.length === 0)
+    reasons.push(
+      lastRound
+        ? "no round has fetched them since they came due (is the scheduler running?)"
+        : "no round has finished yet",
+    );
   return `${plural(overdue, "source", "sources")} overdue, oldest by ${formatDuration(oldestOverdueMs / 1000)}, because ${reasons.join(", and ")}.`;
 }

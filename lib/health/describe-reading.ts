@@ -13,8 +13,14 @@ const SOURCE_LABELS: Record<EncodingSource, string> = {
 };
 
 /** "koi8-r" with its reason as a tooltip; null for fetches that parsed nothing. */
-export function describeEncoding(row: { encoding: string | null; encodingSource: string | null }): { text: string; title: string } | null {
+export function describeEncoding(row: {
+  encoding: string | null;
+  encodingSource: string | null;
+}): { text: string; title: string } | null {
   if (row.encoding === null) return null;
-  const label = row.encodingSource !== null && row.encodingSource in SOURCE_LABELS ? SOURCE_LABELS[row.encodingSource as EncodingSource] : "unknown";
+  const label =
+    row.encodingSource !== null && row.encodingSource in SOURCE_LABELS
+      ? SOURCE_LABELS[row.encodingSource as EncodingSource]
+      : "unknown";
   return { text: row.encoding, title: `decided by: ${label}` };
 }

@@ -14,12 +14,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last `days` UTC days up to `now`'s, oldest first, as YYYY-MM-DD. */
 export function listDays(now: Date, days: number): string[] {
-  return Array.from({ length: days }, (_, index) => new Date(now.getTime() - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+  return Array.from({ length: days }, (_, index) =>
+    new Date(now.getTime() - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
 }
 
 export function fillDays(rows: readonly DayTotals[], now: Date, days: number): DayTotals[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  return listDays(now, days).map((day) => byDay.get(day) ?? { day, ok: 0, notModified: 0, error: 0, bytesReceived: 0, bytesSaved: 0, newArticles: 0, durationMsSum: 0 });
+  return listDays(now, days).map(
+    (day) =>
+      byDay.get(day) ?? {
+        day,
+        ok: 0,
+        notModified: 0,
+        error: 0,
+        bytesReceived: 0,
+        bytesSaved: 0,
+        newArticles: 0,
+        durationMsSum: 0,
+      },
+  );
 }
 
 export function sumDays(rows: readonly DayTotals[]): Omit<DayTotals, "day"> {

@@ -1,6 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { classifySourceHealth, HEALTH_STATE_URGENCY, SOURCE_HEALTH_STATES, type SourceHealthState } from "@/lib/health/classify-source-health";
+import {
+  classifySourceHealth,
+  HEALTH_STATE_URGENCY,
+  SOURCE_HEALTH_STATES,
+  type SourceHealthState,
+} from "@/lib/health/classify-source-health";
 
 export type AttentionSource = {
   id: number;
@@ -20,12 +25,29 @@ export type AttentionSource = {
 export async function getFleetStates(now: Date, attentionLimit = 10) {
   const rows = await getDb().source.findMany({
     select: {
-      id: true, title: true, customTitle: true, feedUrl: true, enabled: true, disabledReason: true, breakerState: true,
-      consecutiveErrors: true, retryAfterUntil: true, lastOutcome: true, lastErrorKind: true, lastSuccessAt: true,
-      lastNewArticleAt: true, createdAt: true, nextDueAt: true, nextCheckReason: true, failingSince: true,
+      id: true,
+      title: true,
+      customTitle: true,
+      feedUrl: true,
+      enabled: true,
+      disabledReason: true,
+      breakerState: true,
+      consecutiveErrors: true,
+      retryAfterUntil: true,
+      lastOutcome: true,
+      lastErrorKind: true,
+      lastSuccessAt: true,
+      lastNewArticleAt: true,
+      createdAt: true,
+      nextDueAt: true,
+      nextCheckReason: true,
+      failingSince: true,
     },
   });
-  const counts = Object.fromEntries(SOURCE_HEALTH_STATES.map((state) => [state, 0])) as Record<SourceHealthState, number>;
+  const counts = Object.fromEntries(SOURCE_HEALTH_STATES.map((state) => [state, 0])) as Record<
+    SourceHealthState,
+    number
+  >;
   const attention: AttentionSource[] = [];
   for (const row of rows) {
     const health = classifySourceHealth(row, now);
@@ -33,9 +55,17 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
     // A source not fetched yet is due in the next round: nothing to look at.
     if (health === "healthy" || health === "disabled" || health === "new") continue;
     attention.push({
-      id: row.id, displayTitle: row.customTitle ?? row.title, feedUrl: row.feedUrl, health, lastErrorKind: row.lastErrorKind,
-      consecutiveErrors: row.consecutiveErrors, failingSince: row.failingSince, lastSuccessAt: row.lastSuccessAt, lastNewArticleAt: row.lastNewArticleAt,
-      nextDueAt: row.nextDueAt, nextCheckReason: row.nextCheckReason,
+      id: row.id,
+      displayTitle: row.customTitle ?? row.title,
+      feedUrl: row.feedUrl,
+      health,
+      lastErrorKind: row.lastErrorKind,
+      consecutiveErrors: row.consecutiveErrors,
+      failingSince: row.failingSince,
+      lastSuccessAt: row.lastSuccessAt,
+      lastNewArticleAt: row.lastNewArticleAt,
+      nextDueAt: row.nextDueAt,
+      nextCheckReason: row.nextCheckReason,
     });
   }
   attention.sort(
@@ -45,5 +75,10 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
       (a.lastSuccessAt?.getTime() ?? 0) - (b.lastSuccessAt?.getTime() ?? 0) ||
       a.id - b.id,
   );
-  return { total: rows.length, counts, attention: attention.slice(0, attentionLimit), attentionTotal: attention.length };
+  return {
+    total: rows.length,
+    counts,
+    attention: attention.slice(0, attentionLimit),
+    attentionTotal: attention.length,
+  };
 }

@@ -8,7 +8,11 @@ export const MEDIAN_WINDOW_DAYS = 7;
  * included: a timeout is slow). `fetches` is the window's row count (the 7-day outcome total):
  * the database sorts and hands back only the middle one or two values.
  */
-export async function getMedianDuration(sourceId: number, now: Date, fetches: number): Promise<{ medianMs: number | null; fetches: number }> {
+export async function getMedianDuration(
+  sourceId: number,
+  now: Date,
+  fetches: number,
+): Promise<{ medianMs: number | null; fetches: number }> {
   if (fetches === 0) return { medianMs: null, fetches };
   const middle = await getDb().fetch.findMany({
     where: { sourceId, startedAt: { gte: new Date(now.getTime() - MEDIAN_WINDOW_DAYS * 24 * 60 * 60 * 1000) } },

@@ -10,7 +10,12 @@ export const OUTCOME_WINDOWS = [
 ] as const;
 export type OutcomeWindowKey = (typeof OUTCOME_WINDOWS)[number]["key"];
 
-type Row = { outcome: string; h24: number | bigint | string; d7: number | bigint | string; d30: number | bigint | string };
+type Row = {
+  outcome: string;
+  h24: number | bigint | string;
+  d7: number | bigint | string;
+  d30: number | bigint | string;
+};
 
 /**
  * Share of ok / not_modified / error over the last 24 h, 7 d and 30 d, from the raw fetch rows

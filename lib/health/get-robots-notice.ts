@@ -16,5 +16,10 @@ export async function getRobotsNotice(feedUrl: string): Promise<string | null> {
     return null;
   }
   const row = await readRobotsTxt(getDb(), origin);
-  return describeRobotsNotice({ robotsBody: row?.body ?? null, feedUrl, token: productTokenOf(settings.fetch.userAgent), mode: settings.robots });
+  return describeRobotsNotice({
+    robotsBody: row?.body ?? null,
+    feedUrl,
+    token: productTokenOf(settings.fetch.userAgent),
+    mode: settings.robots,
+  });
 }

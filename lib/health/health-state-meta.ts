@@ -10,10 +10,35 @@ export type HealthStateMeta = { label: string; glyph: string; tone: HealthTone; 
 
 export const HEALTH_STATE_META: Record<SourceHealthState, HealthStateMeta> = {
   healthy: { label: "Healthy", glyph: "●", tone: "ok", description: "Fetches succeed and new articles arrive." },
-  new: { label: "Not fetched yet", glyph: "○", tone: "quiet", description: "Added, waiting for its first fetch in the next round." },
-  quiet: { label: "Quiet", glyph: "◌", tone: "quiet", description: "Fetches succeed, but nothing new for 30 days or more." },
-  backing_off: { label: "Backing off", glyph: "◐", tone: "warn", description: "Fetches fail or the publisher asked to wait: checked less often." },
-  breaker_open: { label: "Breaker open", glyph: "⊘", tone: "bad", description: "Failed again and again: only a probe now and then until it answers." },
+  new: {
+    label: "Not fetched yet",
+    glyph: "○",
+    tone: "quiet",
+    description: "Added, waiting for its first fetch in the next round.",
+  },
+  quiet: {
+    label: "Quiet",
+    glyph: "◌",
+    tone: "quiet",
+    description: "Fetches succeed, but nothing new for 30 days or more.",
+  },
+  backing_off: {
+    label: "Backing off",
+    glyph: "◐",
+    tone: "warn",
+    description: "Fetches fail or the publisher asked to wait: checked less often.",
+  },
+  breaker_open: {
+    label: "Breaker open",
+    glyph: "⊘",
+    tone: "bad",
+    description: "Failed again and again: only a probe now and then until it answers.",
+  },
   disabled: { label: "Disabled", glyph: "‖", tone: "off", description: "Switched off by you: not fetched." },
-  gone: { label: "Gone", glyph: "✕", tone: "bad", description: "The publisher answered 410 Gone: Tidings stopped fetching it." },
+  gone: {
+    label: "Gone",
+    glyph: "✕",
+    tone: "bad",
+    description: "The publisher answered 410 Gone: Tidings stopped fetching it.",
+  },
 };

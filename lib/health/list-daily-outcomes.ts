@@ -12,7 +12,15 @@ export async function listDailyOutcomes(sourceId: number | null, now: Date, days
   const rows = await getDb().fetchDaily.groupBy({
     by: ["day"],
     where: { day: { gte: first }, ...(sourceId === null ? {} : { sourceId }) },
-    _sum: { ok: true, notModified: true, error: true, bytesReceived: true, bytesSaved: true, newArticles: true, durationMsSum: true },
+    _sum: {
+      ok: true,
+      notModified: true,
+      error: true,
+      bytesReceived: true,
+      bytesSaved: true,
+      newArticles: true,
+      durationMsSum: true,
+    },
   });
   return fillDays(
     rows.map((row) => ({

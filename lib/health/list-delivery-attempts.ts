@@ -14,7 +14,16 @@ export async function listDeliveryAttempts(limit: number) {
         durationMs: true,
         httpStatus: true,
         error: true,
-        notification: { select: { event: true, attempts: true, deliveredAt: true, failedAt: true, failure: true, alert: { select: { kind: true, sourceId: true } } } },
+        notification: {
+          select: {
+            event: true,
+            attempts: true,
+            deliveredAt: true,
+            failedAt: true,
+            failure: true,
+            alert: { select: { kind: true, sourceId: true } },
+          },
+        },
       },
     }),
     db.notification.count({ where: { deliveredAt: null, failedAt: null } }),

@@ -15,13 +15,30 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
   const db = getDb();
   const rows = await db.source.findMany({
     select: {
-      id: true, title: true, customTitle: true, feedUrl: true, failingSince: true, enabled: true, disabledReason: true, breakerState: true,
-      consecutiveErrors: true, retryAfterUntil: true, lastOutcome: true, lastNewArticleAt: true, createdAt: true,
+      id: true,
+      title: true,
+      customTitle: true,
+      feedUrl: true,
+      failingSince: true,
+      enabled: true,
+      disabledReason: true,
+      breakerState: true,
+      consecutiveErrors: true,
+      retryAfterUntil: true,
+      lastOutcome: true,
+      lastNewArticleAt: true,
+      createdAt: true,
     },
   });
   const sources = rows
     .filter((row) => onlyKey === null || politenessKeyOf(row.feedUrl) === onlyKey)
-    .map((row) => ({ id: row.id, displayTitle: row.customTitle ?? row.title, feedUrl: row.feedUrl, health: classifySourceHealth(row, now), failingSince: row.failingSince }));
+    .map((row) => ({
+      id: row.id,
+      displayTitle: row.customTitle ?? row.title,
+      feedUrl: row.feedUrl,
+      health: classifySourceHealth(row, now),
+      failingSince: row.failingSince,
+    }));
   if (sources.length === 0) return [];
   const ids = onlyKey === null ? undefined : sources.map((source) => source.id);
   const since = new Date(now.getTime() - (PUBLISHER_DAYS - 1) * 24 * 60 * 60 * 1000);
@@ -33,14 +50,21 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
     }),
     listValidatorEvidence({ since: startOfUtcDay(since), sourceIds: ids }),
     db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true, retryAfterUntil: true } }),
-    db.robotsTxt.findMany({ select: { origin: true, httpStatus: true, body: true, fetchedAt: true }, orderBy: { origin: "asc" } }),
+    db.robotsTxt.findMany({
+      select: { origin: true, httpStatus: true, body: true, fetchedAt: true },
+      orderBy: { origin: "asc" },
+    }),
   ]);
   const mode = roundSettingsFromEnv(getEnv()).robots;
   return summarisePublishers({
     sources,
     daily: daily.map((row) => ({
-      sourceId: row.sourceId, ok: row._sum.ok ?? 0, notModified: row._sum.notModified ?? 0, error: row._sum.error ?? 0,
-      bytesReceived: row._sum.bytesReceived ?? 0, bytesSaved: row._sum.bytesSaved ?? 0,
+      sourceId: row.sourceId,
+      ok: row._sum.ok ?? 0,
+      notModified: row._sum.notModified ?? 0,
+      error: row._sum.error ?? 0,
+      bytesReceived: row._sum.bytesReceived ?? 0,
+      bytesSaved: row._sum.bytesSaved ?? 0,
     })),
     evidence,
     holds: holds.map((hold) => ({ host: hold.host, until: hold.retryAfterUntil! })),

@@ -1,6 +1,10 @@
 import "server-only";
 import { getSqlReader } from "@/lib/db/client";
-import { buildValidatorEvidenceSql, type EvidenceScope, type ValidatorEvidenceRow } from "@/lib/health/validator-evidence-sql";
+import {
+  buildValidatorEvidenceSql,
+  type EvidenceScope,
+  type ValidatorEvidenceRow,
+} from "@/lib/health/validator-evidence-sql";
 import type { ValidatorEvidence } from "@/lib/health/caching-badge-rules";
 
 /** Per source, what its fetches in the scope say about conditional requests. */
@@ -9,7 +13,13 @@ export async function listValidatorEvidence(scope: EvidenceScope): Promise<Map<n
   return new Map(
     rows.map((row) => [
       Number(row.sourceId),
-      { fullResponses: Number(row.fullResponses), answered304: Number(row.answered304), churned: Number(row.churned), resent: Number(row.resent), changed: Number(row.changed) },
+      {
+        fullResponses: Number(row.fullResponses),
+        answered304: Number(row.answered304),
+        churned: Number(row.churned),
+        resent: Number(row.resent),
+        changed: Number(row.changed),
+      },
     ]),
   );
 }

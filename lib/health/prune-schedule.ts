@@ -47,7 +47,8 @@ export async function stopPruneSchedule(): Promise<void> {
 async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
   try {
     const report = await pruneFetchLog(db, new Date(), { shouldStop });
-    if (report.deleted > 0) log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
+    if (report.deleted > 0)
+      log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
   } catch (error) {
     log.error(`pruning the fetch log failed: ${describeError(error)}`);
   }

@@ -8,7 +8,11 @@ export function publisherPath(key: string): string {
   return `/publishers/${encodeURIComponent(key)}`;
 }
 
-const KEY = z.string().min(1).max(253).regex(/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/);
+const KEY = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/);
 
 /** The key of a /publishers/[key] address, or null for anything that cannot be one. */
 export function parsePublisherKey(segment: string): string | null {

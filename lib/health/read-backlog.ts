@@ -21,19 +21,36 @@ export type Backlog = {
   oldestOverdueMs: number;
   /** Overdue sources whose host (or the source itself) is under a Retry-After hold now. */
   overdueHeld: number;
-  lastRound: { id: number; finishedAt: Date; sourcesDue: number; sourcesAttempted: number; leftForBudget: number; leftForHostHold: number } | null;
+  lastRound: {
+    id: number;
+    finishedAt: Date;
+    sourcesDue: number;
+    sourcesAttempted: number;
+    leftForBudget: number;
+    leftForHostHold: number;
+  } | null;
 };
 
 export async function readBacklog(db: Db, now: Date): Promise<Backlog> {
   const overdueBefore = new Date(now.getTime() - OVERDUE_AFTER_MS);
   const [due, overdueRows, holds, lastRound] = await Promise.all([
     db.source.count({ where: { enabled: true, nextDueAt: { lte: now } } }),
-    db.source.findMany({ where: { enabled: true, nextDueAt: { lt: overdueBefore } }, select: { feedUrl: true, nextDueAt: true, retryAfterUntil: true } }),
+    db.source.findMany({
+      where: { enabled: true, nextDueAt: { lt: overdueBefore } },
+      select: { feedUrl: true, nextDueAt: true, retryAfterUntil: true },
+    }),
     db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true } }),
     db.round.findFirst({
       where: { finishedAt: { not: null } },
       orderBy: { id: "desc" },
-      select: { id: true, finishedAt: true, sourcesDue: true, sourcesAttempted: true, leftForBudget: true, leftForHostHold: true },
+      select: {
+        id: true,
+        finishedAt: true,
+        sourcesDue: true,
+        sourcesAttempted: true,
+        leftForBudget: true,
+        leftForHostHold: true,
+      },
     }),
   ]);
   const heldHosts = new Set(holds.map((row) => row.host));
@@ -42,7 +59,9 @@ export async function readBacklog(db: Db, now: Date): Promise<Backlog> {
     due,
     overdue: overdueRows.length,
     oldestOverdueMs: overdueRows.length === 0 ? 0 : now.getTime() - oldest,
-    overdueHeld: overdueRows.filter((row) => heldHosts.has(hostOf(row.feedUrl)) || (row.retryAfterUntil !== null && row.retryAfterUntil > now)).length,
+    overdueHeld: overdueRows.filter(
+      (row) => heldHosts.has(hostOf(row.feedUrl)) || (row.retryAfterUntil !== null && row.retryAfterUntil > now),
+    ).length,
     lastRound: lastRound && lastRound.finishedAt ? { ...lastRound, finishedAt: lastRound.finishedAt } : null,
   };
 }

@@ -26,9 +26,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `days` UTC days up to and including today's; `now` bounds the window's end (a test's clock). */
 export async function readFleetDrift(db: Db, { now, days }: { now: Date; days: number }): Promise<FleetDrift> {
-  if (!Number.isInteger(days) || days < 1) throw new RangeError(`readFleetDrift: days must be a positive integer (got ${days})`);
+  if (!Number.isInteger(days) || days < 1)
+    throw new RangeError(`readFleetDrift: days must be a positive integer (got ${days})`);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const window = Array.from({ length: days }, (_, index) => new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10));
+  const window = Array.from({ length: days }, (_, index) =>
+    new Date(today - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
   // Days that ended before the real clock's today are settled; a test or benchmark on a clock of its
   // own may still write rows for "past" days, so `now` alone does not settle a day.
   const settledBefore = new Date().toISOString().slice(0, 10);
@@ -36,7 +39,9 @@ export async function readFleetDrift(db: Db, { now, days }: { now: Date; days: n
   const firstUnknown = window.find((day) => day >= settledBefore || !known.has(day)) ?? null;
   const dayKey = providerOf(db) === "postgresql" ? `to_char("startedAt", 'YYYY-MM-DD')` : `substr("startedAt", 1, 10)`;
   const [ranked, recent] = await Promise.all([
-    firstUnknown === null ? new Map<string, DriftDay>() : rankDrift(db, Prisma.raw(dayKey), new Date(`${firstUnknown}T00:00:00.000Z`), now),
+    firstUnknown === null
+      ? new Map<string, DriftDay>()
+      : rankDrift(db, Prisma.raw(dayKey), new Date(`${firstUnknown}T00:00:00.000Z`), now),
     rankDrift(db, Prisma.raw(`'last24h'`), new Date(now.getTime() - DAY_MS), now),
   ]);
   for (const day of window) {

@@ -6,8 +6,21 @@ import { judgeHonouring, NO_EVIDENCE } from "@/lib/health/derive-caching-badges"
 import type { CachingBadge, ValidatorEvidence } from "@/lib/health/caching-badge-rules";
 import type { SourceHealthState } from "@/lib/health/classify-source-health";
 
-export type PublisherSourceRow = { id: number; displayTitle: string; feedUrl: string; health: SourceHealthState; failingSince: Date | null };
-export type PublisherDailyRow = { sourceId: number; ok: number; notModified: number; error: number; bytesReceived: number; bytesSaved: number };
+export type PublisherSourceRow = {
+  id: number;
+  displayTitle: string;
+  feedUrl: string;
+  health: SourceHealthState;
+  failingSince: Date | null;
+};
+export type PublisherDailyRow = {
+  sourceId: number;
+  ok: number;
+  notModified: number;
+  error: number;
+  bytesReceived: number;
+  bytesSaved: number;
+};
 export type RobotsState = { origin: string; words: string };
 
 export type PublisherSummary = {
@@ -47,14 +60,20 @@ export function summarisePublishers(input: PublisherInput): PublisherSummary[] {
   const summaries = [...byKey].map(([key, sources]) => {
     const days = sources.flatMap((source) => daily.get(source.id) ?? []);
     const sum = (pick: (row: PublisherDailyRow) => number) => days.reduce((total, row) => total + pick(row), 0);
-    const evidence = sources.reduce<ValidatorEvidence>((total, source) => addEvidence(total, input.evidence.get(source.id) ?? NO_EVIDENCE), NO_EVIDENCE);
+    const evidence = sources.reduce<ValidatorEvidence>(
+      (total, source) => addEvidence(total, input.evidence.get(source.id) ?? NO_EVIDENCE),
+      NO_EVIDENCE,
+    );
     const failing = sources.flatMap((source) => (source.failingSince ? [source.failingSince] : []));
     const [ok, notModified, errors] = [sum((row) => row.ok), sum((row) => row.notModified), sum((row) => row.error)];
     const requests = ok + notModified + errors;
     return {
       key,
       sources: [...sources].sort((a, b) => a.displayTitle.localeCompare(b.displayTitle) || a.id - b.id),
-      requests, ok, notModified, errors,
+      requests,
+      ok,
+      notModified,
+      errors,
       bytesReceived: sum((row) => row.bytesReceived),
       bytesSaved: sum((row) => row.bytesSaved),
       notModifiedShare: requests === 0 ? null : notModified / requests,
@@ -65,7 +84,9 @@ export function summarisePublishers(input: PublisherInput): PublisherSummary[] {
       failingSources: failing.length,
     };
   });
-  return summaries.sort((a, b) => b.requests - a.requests || b.bytesReceived - a.bytesReceived || a.key.localeCompare(b.key));
+  return summaries.sort(
+    (a, b) => b.requests - a.requests || b.bytesReceived - a.bytesReceived || a.key.localeCompare(b.key),
+  );
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -90,11 +111,16 @@ function addEvidence(a: ValidatorEvidence, b: ValidatorEvidence): ValidatorEvide
 }
 
 /** What the stored robots.txt of an origin says, in a few words (never fetched here). */
-export function describeRobotsState(row: { httpStatus: number | null; body: string; fetchedAt: Date } | null, mode: "on" | "strict" | "off"): string {
+export function describeRobotsState(
+  row: { httpStatus: number | null; body: string; fetchedAt: Date } | null,
+  mode: "on" | "strict" | "off",
+): string {
   if (mode === "off") return "not read (TIDINGS_ROBOTS=off)";
   if (row === null) return "not read yet";
   if (row.httpStatus === null) return "unreachable at the last try: the last rules read are kept";
   if (row.httpStatus >= 500) return `HTTP ${row.httpStatus} at the last try: the last rules read are kept`;
   if (row.httpStatus >= 400) return `HTTP ${row.httpStatus}: allows everything`;
-  return row.body.trim() === "" ? "empty: allows everything" : `read (${row.body.split("\n").filter((line) => /^\s*(dis)?allow\s*:/i.test(line)).length} rules)`;
+  return row.body.trim() === ""
+    ? "empty: allows everything"
+    : `read (${row.body.split("\n").filter((line) => /^\s*(dis)?allow\s*:/i.test(line)).length} rules)`;
 }

@@ -17,14 +17,23 @@ import { Prisma } from "@/lib/generated/sqlite";
 /** One source's latest answered fetches, or every fetch since a date (of some sources only, if given). */
 export type EvidenceScope = { sourceId: number; latest: number } | { since: Date; sourceIds?: number[] };
 
-export type ValidatorEvidenceRow = { sourceId: number; fullResponses: number; answered304: number; churned: number; resent: number; changed: number };
+export type ValidatorEvidenceRow = {
+  sourceId: number;
+  fullResponses: number;
+  answered304: number;
+  churned: number;
+  resent: number;
+  changed: number;
+};
 
 export function buildValidatorEvidenceSql(scope: EvidenceScope): Prisma.Sql {
   const rows =
     "sourceId" in scope
       ? Prisma.sql`SELECT * FROM "Fetch" WHERE "sourceId" = ${scope.sourceId} AND "outcome" <> 'error' ORDER BY "startedAt" DESC, "id" DESC LIMIT ${scope.latest}`
       : Prisma.sql`SELECT * FROM "Fetch" WHERE "startedAt" >= ${scope.since} AND "outcome" <> 'error'${
-          scope.sourceIds ? Prisma.sql` AND "sourceId" IN (${scope.sourceIds.length > 0 ? Prisma.join(scope.sourceIds) : Prisma.sql`NULL`})` : Prisma.empty
+          scope.sourceIds
+            ? Prisma.sql` AND "sourceId" IN (${scope.sourceIds.length > 0 ? Prisma.join(scope.sourceIds) : Prisma.sql`NULL`})`
+            : Prisma.empty
         }`;
   return Prisma.sql`SELECT "sourceId",
       CAST(SUM(CASE WHEN "outcome" = 'ok' THEN 1 ELSE 0 END) AS INTEGER) AS "fullResponses",

@@ -17,7 +17,10 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): Pa
 
 /** A JSON body: unreadable JSON is 400 invalid_json, a body that breaks the schema 422 invalid_body, a huge one 413. */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<Parsed<z.infer<S>>> {
-  const tooLarge = () => ({ ok: false as const, response: errorResponse(413, "too_large", `The request body exceeds ${MAX_BODY_BYTES} bytes.`) });
+  const tooLarge = () => ({
+    ok: false as const,
+    response: errorResponse(413, "too_large", `The request body exceeds ${MAX_BODY_BYTES} bytes.`),
+  });
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
   let body: unknown;
   try {

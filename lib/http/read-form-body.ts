@@ -9,7 +9,8 @@ export async function readFormBody(request: Request, limit: number): Promise<For
   const bytes = await readBoundedBody(request, limit);
   if (bytes === null) return { ok: false };
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) return { ok: true, params: new URLSearchParams(bytes.toString("utf8")) };
+  if (!type.toLowerCase().startsWith("multipart/form-data"))
+    return { ok: true, params: new URLSearchParams(bytes.toString("utf8")) };
   try {
     const form = await new Response(bytes, { headers: { "content-type": type } }).formData();
     const params = new URLSearchParams();

@@ -32,7 +32,11 @@ export function jsonResponse(data: unknown, status = 200): Response {
   return Response.json(data, { status, headers: API_HEADERS });
 }
 
-export function errorResponse(status: 400 | 403 | 404 | 413 | 422 | 500 | 503, code: ErrorCode, message: string): Response {
+export function errorResponse(
+  status: 400 | 403 | 404 | 413 | 422 | 500 | 503,
+  code: ErrorCode,
+  message: string,
+): Response {
   return Response.json({ error: { code, message } }, { status, headers: API_HEADERS });
 }
 

@@ -44,7 +44,14 @@ export function classifyStatus(status: number | null): StatusClass {
 }
 
 type Histogram = { bounds: readonly number[]; counts: number[]; count: number; sum: number };
-type State = { duration: Histogram; parse: Histogram; wire: Histogram; decoded: Histogram; drift: Histogram; responses: Map<string, number> };
+type State = {
+  duration: Histogram;
+  parse: Histogram;
+  wire: Histogram;
+  decoded: Histogram;
+  drift: Histogram;
+  responses: Map<string, number>;
+};
 
 const histogram = (bounds: readonly number[]): Histogram => ({ bounds, counts: bounds.map(() => 0), count: 0, sum: 0 });
 const state = () =>
@@ -83,7 +90,13 @@ export function observeFetch(fetch: ObservedFetch): void {
 
 function toSample(target: Histogram, labels?: Labels): HistogramSample {
   let running = 0;
-  return { labels, bounds: target.bounds, cumulative: target.counts.map((count) => (running += count)), count: target.count, sum: target.sum };
+  return {
+    labels,
+    bounds: target.bounds,
+    cumulative: target.counts.map((count) => (running += count)),
+    count: target.count,
+    sum: target.sum,
+  };
 }
 
 export function readFetchObservations(): {

@@ -7,7 +7,12 @@ import type { NotificationDocument } from "@/lib/notify/format-notification";
 import { formatNotification } from "@/lib/notify/format-notification";
 import type { NotifyTarget } from "@/lib/notify/notify-target";
 import { sendNotification } from "@/lib/notify/send-notification";
-import { claimDueNotifications, failPendingNotifications, recordNotificationAttempt, type AttemptRecord } from "@/lib/store/notifications";
+import {
+  claimDueNotifications,
+  failPendingNotifications,
+  recordNotificationAttempt,
+  type AttemptRecord,
+} from "@/lib/store/notifications";
 
 export const MAX_ATTEMPTS = 8;
 export const RETRY_BASE_MS = 30_000;
@@ -37,7 +42,12 @@ export async function drainOutbox(db: Db, options: DrainOptions): Promise<DrainR
   }
   // The claim outlasts a send: the request's timeout, and a margin for the database.
   const claimMs = options.timeoutMs + 30_000;
-  const claimed = await claimDueNotifications(db, { now: now(), holder: options.holder, claimMs, limit: options.limit ?? DRAIN_LIMIT });
+  const claimed = await claimDueNotifications(db, {
+    now: now(),
+    holder: options.holder,
+    claimMs,
+    limit: options.limit ?? DRAIN_LIMIT,
+  });
   for (const row of claimed) {
     const document = JSON.parse(row.payload) as NotificationDocument;
     const startedAt = now();
@@ -53,7 +63,10 @@ export async function drainOutbox(db: Db, options: DrainOptions): Promise<DrainR
       ? { delivered: true }
       : !result.retry || attempt >= MAX_ATTEMPTS
         ? { delivered: false, failure: `${result.error} (attempt ${attempt} of at most ${MAX_ATTEMPTS}; not retried)` }
-        : { delivered: false, nextAttemptAt: new Date(startedAt.getTime() + retryDelayMs(attempt, options.retryBaseMs ?? RETRY_BASE_MS)) };
+        : {
+            delivered: false,
+            nextAttemptAt: new Date(startedAt.getTime() + retryDelayMs(attempt, options.retryBaseMs ?? RETRY_BASE_MS)),
+          };
     await recordNotificationAttempt(db, {
       id: row.id,
       holder: options.holder,

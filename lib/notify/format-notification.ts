@@ -20,7 +20,11 @@ export type NotificationDocument = {
 
 export type NotificationRequest = { url: URL; contentType: string; body: string };
 
-export function formatNotification(document: NotificationDocument, format: NotifyFormat, target: URL): NotificationRequest {
+export function formatNotification(
+  document: NotificationDocument,
+  format: NotifyFormat,
+  target: URL,
+): NotificationRequest {
   const title = `${document.event === "alert.started" ? "" : "Cleared: "}${ALERT_TITLES[document.alert]}${document.source === null ? "" : `: ${document.source.title}`}`;
   const message = document.event === "alert.started" ? document.reason : `no longer: ${document.reason}`;
   switch (format) {
@@ -31,7 +35,13 @@ export function formatNotification(document: NotificationDocument, format: Notif
       // configured URL is the topic's own (https://ntfy.sh/mytopic), as ntfy's apps show it.
       const topic = decodeURIComponent(target.pathname.split("/").filter(Boolean).at(-1) ?? "");
       const tags = [document.event === "alert.started" ? "warning" : "white_check_mark"];
-      return json(new URL("./", target), { topic, title, message, tags, click: absoluteOrNull(document.url) ?? undefined });
+      return json(new URL("./", target), {
+        topic,
+        title,
+        message,
+        tags,
+        click: absoluteOrNull(document.url) ?? undefined,
+      });
     }
     case "gotify":
       // POST /message?token=APP_TOKEN: title, message, priority (0-10), extras for the click.
@@ -39,11 +49,18 @@ export function formatNotification(document: NotificationDocument, format: Notif
         title,
         message,
         priority: document.event === "alert.started" ? 6 : 3,
-        extras: absoluteOrNull(document.url) === null ? undefined : { "client::notification": { click: { url: document.url } } },
+        extras:
+          absoluteOrNull(document.url) === null
+            ? undefined
+            : { "client::notification": { click: { url: document.url } } },
       });
     case "apprise":
       // Apprise API (POST /notify/KEY, or /notify with urls): title, body, type.
-      return json(target, { title, body: `${message}\n${document.url}`, type: document.event === "alert.started" ? "warning" : "success" });
+      return json(target, {
+        title,
+        body: `${message}\n${document.url}`,
+        type: document.event === "alert.started" ? "warning" : "success",
+      });
   }
 }
 

@@ -9,7 +9,10 @@ import type { NotifyFormValues } from "@/lib/notify/notify-settings-state";
 /** What the settings form shows: the stored values, or the environment's when it wins. */
 export async function getNotifyFormValues(): Promise<NotifyFormValues> {
   const env = getEnv();
-  const [url, format] = await Promise.all([readSetting(getDb(), NOTIFY_URL_SETTING), readSetting(getDb(), NOTIFY_FORMAT_SETTING)]);
+  const [url, format] = await Promise.all([
+    readSetting(getDb(), NOTIFY_URL_SETTING),
+    readSetting(getDb(), NOTIFY_FORMAT_SETTING),
+  ]);
   const stored = NOTIFY_FORMATS.find((candidate) => candidate === format) ?? "tidings";
   const environment = env.TIDINGS_NOTIFY_URL === undefined ? null : new URL(env.TIDINGS_NOTIFY_URL);
   return {

@@ -20,8 +20,21 @@ export const SEND_EVERY_MS = 15_000;
 /** A notification is not a feed: a receiver that needs longer is treated as down. */
 const SEND_TIMEOUT_MS = 10_000;
 
-type SenderState = { db: Db | null; timer: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopping: boolean };
-const state = () => remember<SenderState>("notify-sender", () => ({ db: null, timer: null, running: null, again: false, stopping: false }));
+type SenderState = {
+  db: Db | null;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  again: boolean;
+  stopping: boolean;
+};
+const state = () =>
+  remember<SenderState>("notify-sender", () => ({
+    db: null,
+    timer: null,
+    running: null,
+    again: false,
+    stopping: false,
+  }));
 const HOLDER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export function startNotifySender(db: Db): void {
@@ -76,9 +89,16 @@ async function passOnce(db: Db): Promise<void> {
       target: await readNotifyTarget(db, env),
       timeoutMs: SEND_TIMEOUT_MS,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
-      userAgent: buildUserAgent({ version: packageJson.version, publicUrl: env.TIDINGS_PUBLIC_URL ?? null, subscribers: 1 }),
+      userAgent: buildUserAgent({
+        version: packageJson.version,
+        publicUrl: env.TIDINGS_PUBLIC_URL ?? null,
+        subscribers: 1,
+      }),
     });
-    if (report.attempted + report.failed > 0) log.info(`notifications: ${report.delivered} delivered of ${report.attempted} attempted, ${report.failed} given up`);
+    if (report.attempted + report.failed > 0)
+      log.info(
+        `notifications: ${report.delivered} delivered of ${report.attempted} attempted, ${report.failed} given up`,
+      );
   } catch (error) {
     log.error(`notification pass failed: ${describeError(error)}`);
   }

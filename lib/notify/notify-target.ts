@@ -14,13 +14,27 @@ export type NotifyTarget = { url: URL; format: NotifyFormat; from: "environment"
 
 /** The settings form's schema (also what a stored value must still satisfy to be used). */
 export const notifySettingsSchema = z.object({
-  url: z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "an http:// or https:// URL, or empty to turn notifications off" }).max(2000)]),
+  url: z.union([
+    z.literal(""),
+    z.url({ protocol: /^https?$/, error: "an http:// or https:// URL, or empty to turn notifications off" }).max(2000),
+  ]),
   format: z.enum(NOTIFY_FORMATS, { error: "one of tidings, ntfy, gotify, apprise" }),
 });
 
-export async function readNotifyTarget(db: Db, env: Pick<Env, "TIDINGS_NOTIFY_URL" | "TIDINGS_NOTIFY_FORMAT">): Promise<NotifyTarget | null> {
-  if (env.TIDINGS_NOTIFY_URL !== undefined) return { url: new URL(env.TIDINGS_NOTIFY_URL), format: env.TIDINGS_NOTIFY_FORMAT ?? "tidings", from: "environment" };
-  const [url, format] = await Promise.all([readSetting(db, NOTIFY_URL_SETTING), readSetting(db, NOTIFY_FORMAT_SETTING)]);
+export async function readNotifyTarget(
+  db: Db,
+  env: Pick<Env, "TIDINGS_NOTIFY_URL" | "TIDINGS_NOTIFY_FORMAT">,
+): Promise<NotifyTarget | null> {
+  if (env.TIDINGS_NOTIFY_URL !== undefined)
+    return {
+      url: new URL(env.TIDINGS_NOTIFY_URL),
+      format: env.TIDINGS_NOTIFY_FORMAT ?? "tidings",
+      from: "environment",
+    };
+  const [url, format] = await Promise.all([
+    readSetting(db, NOTIFY_URL_SETTING),
+    readSetting(db, NOTIFY_FORMAT_SETTING),
+  ]);
   const parsed = notifySettingsSchema.safeParse({ url: url ?? "", format: format ?? "tidings" });
   if (!parsed.success || parsed.data.url === "") return null;
   return { url: new URL(parsed.data.url), format: parsed.data.format, from: "settings" };

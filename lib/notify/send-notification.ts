@@ -22,7 +22,10 @@ export type SendResult =
 export type SendOptions = { timeoutMs: number; allowPrivateNetworks: boolean; deliveryId: string; userAgent: string };
 
 export async function sendNotification(outgoing: NotificationRequest, options: SendOptions): Promise<SendResult> {
-  const agent = getAgent({ allowPrivateNetworks: options.allowPrivateNetworks || isLoopbackHost(outgoing.url.hostname), connectTimeoutMs: options.timeoutMs });
+  const agent = getAgent({
+    allowPrivateNetworks: options.allowPrivateNetworks || isLoopbackHost(outgoing.url.hostname),
+    connectTimeoutMs: options.timeoutMs,
+  });
   try {
     const response = await request(outgoing.url, {
       method: "POST",
@@ -42,7 +45,13 @@ export async function sendNotification(outgoing: NotificationRequest, options: S
     await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { delivered: true, httpStatus: status };
-    if (status >= 300 && status < 400) return { delivered: false, httpStatus: status, error: `HTTP ${status}: redirects are not followed; configure the final URL`, retry: false };
+    if (status >= 300 && status < 400)
+      return {
+        delivered: false,
+        httpStatus: status,
+        error: `HTTP ${status}: redirects are not followed; configure the final URL`,
+        retry: false,
+      };
     const retry = status >= 500 || status === 408 || status === 429;
     return { delivered: false, httpStatus: status, error: `HTTP ${status}`, retry };
   } catch (error) {

@@ -14,12 +14,20 @@ class TooManyOutlines extends Error {}
 
 export function parseOpml(input: string): ParsedOpml {
   const text = input.replace(/^\uFEFF/, "");
-  if (Buffer.byteLength(text, "utf8") > MAX_OPML_BYTES) return { ok: false, error: `the file is larger than ${MAX_OPML_BYTES / 1024 / 1024} MB` };
-  if (!text.trimStart().startsWith("<")) return { ok: false, error: "not an XML file (OPML is XML: it starts with <?xml or <opml>)" };
+  if (Buffer.byteLength(text, "utf8") > MAX_OPML_BYTES)
+    return { ok: false, error: `the file is larger than ${MAX_OPML_BYTES / 1024 / 1024} MB` };
+  if (!text.trimStart().startsWith("<"))
+    return { ok: false, error: "not an XML file (OPML is XML: it starts with <?xml or <opml>)" };
   const prolog = scanProlog(text);
-  if (prolog.doctype !== null) return { ok: false, error: "the file has a DOCTYPE declaration (refused: entity expansion risk)" };
+  if (prolog.doctype !== null)
+    return { ok: false, error: "the file has a DOCTYPE declaration (refused: entity expansion risk)" };
   if (prolog.rootName?.toLowerCase() !== "opml") {
-    return { ok: false, error: prolog.rootName ? `not an OPML file: the root element is <${prolog.rootName}>, not <opml>` : "not an XML file: no root element" };
+    return {
+      ok: false,
+      error: prolog.rootName
+        ? `not an OPML file: the root element is <${prolog.rootName}>, not <opml>`
+        : "not an XML file: no root element",
+    };
   }
 
   const entries: OpmlEntry[] = [];
@@ -60,7 +68,8 @@ export function parseOpml(input: string): ParsedOpml {
         if (tag !== "outline") return;
         const frame = stack.pop();
         // A folder-like outline with no outlines inside is an entry without a feed address.
-        if (frame?.isFolder && frame.children === 0) skipped.push({ url: null, title: frame.name, reason: "no xmlUrl: neither a feed nor a folder" });
+        if (frame?.isFolder && frame.children === 0)
+          skipped.push({ url: null, title: frame.name, reason: "no xmlUrl: neither a feed nor a folder" });
       },
     },
     { xmlMode: true, decodeEntities: true, recognizeSelfClosing: true },
@@ -79,13 +88,22 @@ export function parseOpml(input: string): ParsedOpml {
     seen.add(check.url);
     // The site link is a nicety: a bad one is dropped, never a reason to skip the feed.
     const site = rawSite === undefined ? null : normalizeFeedUrl(rawSite);
-    entries.push({ url: check.url, title: label === null ? null : bound(label, MAX_TITLE_LENGTH), folder, siteUrl: site?.ok ? site.url : null });
+    entries.push({
+      url: check.url,
+      title: label === null ? null : bound(label, MAX_TITLE_LENGTH),
+      folder,
+      siteUrl: site?.ok ? site.url : null,
+    });
   }
 
   try {
     parser.end(text);
   } catch (error) {
-    if (error instanceof TooManyOutlines) return { ok: false, error: `the file has more than ${MAX_OPML_OUTLINES.toLocaleString("en")} outlines (split it into smaller files)` };
+    if (error instanceof TooManyOutlines)
+      return {
+        ok: false,
+        error: `the file has more than ${MAX_OPML_OUTLINES.toLocaleString("en")} outlines (split it into smaller files)`,
+      };
     throw error;
   }
   if (outlines === 0) return { ok: false, error: "no outlines: the file lists no feeds" };

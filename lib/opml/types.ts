@@ -5,8 +5,7 @@ export type OpmlEntry = { url: string; title: string | null; folder: string | nu
 export type OpmlSkip = { url: string | null; title: string | null; reason: string };
 
 export type ParsedOpml =
-  | { ok: true; title: string | null; entries: OpmlEntry[]; skipped: OpmlSkip[] }
-  | { ok: false; error: string };
+  { ok: true; title: string | null; entries: OpmlEntry[]; skipped: OpmlSkip[] } | { ok: false; error: string };
 
 /** A source as written to an OPML export. */
 export type OpmlSource = { title: string; feedUrl: string; siteUrl: string | null; folder: string | null };

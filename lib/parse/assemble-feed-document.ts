@@ -15,7 +15,12 @@ export type RawFeed = { attrs: unknown; children: unknown; items: unknown };
 const ITEM_NAMES: ReadonlySet<string> = new Set(["item", "entry"]);
 const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
 
-export function assembleFeedDocument(rootName: string, rootAttrs: Record<string, string>, raw: RawFeed, documentUrl: string | null): XmlFeedDocument {
+export function assembleFeedDocument(
+  rootName: string,
+  rootAttrs: Record<string, string>,
+  raw: RawFeed,
+  documentUrl: string | null,
+): XmlFeedDocument {
   const rootLocal = rootName.slice(rootName.indexOf(":") + 1);
   const { vocabulary, documentScope, rootScope } = enterDocument(rootName, rootAttrs, documentUrl);
 

@@ -12,8 +12,27 @@ export function parseOffsetMinutes(zone: string): number | null {
 }
 
 /** Validates every field (no rollover: 31 February is not 3 March) and applies the offset. */
-export function buildUtcDate(year: number, month: number, day: number, hour: number, minute: number, second: number, millis: number, offsetMinutes: number | null): Date | null {
-  if (offsetMinutes === null || year < 1000 || month < 1 || month > 12 || day < 1 || hour > 24 || minute > 59 || second > 60) return null;
+export function buildUtcDate(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  millis: number,
+  offsetMinutes: number | null,
+): Date | null {
+  if (
+    offsetMinutes === null ||
+    year < 1000 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    hour > 24 ||
+    minute > 59 ||
+    second > 60
+  )
+    return null;
   if (hour === 24 && (minute > 0 || second > 0)) return null;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day > daysInMonth) return null;

@@ -16,7 +16,14 @@ export type XmlScope = {
 export const MAX_DEPTH = 200;
 
 /** `skip` names raw children left out (the items, which are built separately from the feed). */
-export function buildElement(qname: string, attrsRaw: unknown, childrenRaw: unknown, parent: XmlScope, skip?: ReadonlySet<string>, depth = 0): XmlElement {
+export function buildElement(
+  qname: string,
+  attrsRaw: unknown,
+  childrenRaw: unknown,
+  parent: XmlScope,
+  skip?: ReadonlySet<string>,
+  depth = 0,
+): XmlElement {
   const attrs = readAttrs(attrsRaw);
   const scope = enterScope(parent, attrs);
   const children: XmlNode[] = [];

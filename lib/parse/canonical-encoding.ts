@@ -19,7 +19,11 @@ const ALIASES: Record<string, string> = {
 
 /** The WHATWG name for a label, or null when neither TextDecoder nor our UTF-32 path knows it. */
 export function canonicalEncoding(label: string): string | null {
-  const lower = label.trim().toLowerCase().replace(/^iso8859-/, "iso-8859-").replace(/^cp(125\d)$/, "windows-$1");
+  const lower = label
+    .trim()
+    .toLowerCase()
+    .replace(/^iso8859-/, "iso-8859-")
+    .replace(/^cp(125\d)$/, "windows-$1");
   if (/^(utf-?32|ucs-?4)(-?le)?$/.test(lower)) return "utf-32le";
   if (/^(utf-?32|ucs-?4)-?be$/.test(lower)) return "utf-32be";
   try {

@@ -25,9 +25,13 @@ export function declarationFits(body: Uint8Array, encoding: string, detect: () =
   if (MULTI_BYTE.has(encoding)) return strictlyDecodes(body, encoding);
   // Single-byte: every byte decodes to something, so only the kind of text can contradict it.
   const guess = detect();
-  if (guess === null || guess.confidence < MIN_CONFIDENCE || scriptOf(guess.encoding) === scriptOf(encoding)) return true;
+  if (guess === null || guess.confidence < MIN_CONFIDENCE || scriptOf(guess.encoding) === scriptOf(encoding))
+    return true;
   if (MULTI_BYTE.has(guess.encoding) && !strictlyDecodes(body, guess.encoding)) return true;
-  return scriptOf(encoding) !== "latin" || accentedShare(new TextDecoder(encoding).decode(body.subarray(0, SAMPLE_BYTES))) <= MAX_PLAUSIBLE_ACCENTED_SHARE;
+  return (
+    scriptOf(encoding) !== "latin" ||
+    accentedShare(new TextDecoder(encoding).decode(body.subarray(0, SAMPLE_BYTES))) <= MAX_PLAUSIBLE_ACCENTED_SHARE
+  );
 }
 
 function scriptOf(encoding: string): string {

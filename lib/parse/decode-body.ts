@@ -37,7 +37,8 @@ function decideAndDecode(body: Buffer, contentType: string | null): DecodedBody 
   const utf8 = tryDecode(body, "utf-8", true);
   if (utf8 !== null) {
     const first = usable[0];
-    if (/[^\x00-\x7F]/.test(utf8)) return { text: utf8, encoding: "utf-8", source: first?.encoding === "utf-8" ? first.source : "utf8-valid" };
+    if (/[^\x00-\x7F]/.test(utf8))
+      return { text: utf8, encoding: "utf-8", source: first?.encoding === "utf-8" ? first.source : "utf8-valid" };
     // Pure ASCII reads the same in every ASCII-compatible encoding: the declaration names it.
     return first ? decodeAs(body, first.encoding, first.source) : { text: utf8, encoding: "utf-8", source: "default" };
   }
@@ -45,7 +46,8 @@ function decideAndDecode(body: Buffer, contentType: string | null): DecodedBody 
   let guess: DetectedEncoding | null | undefined;
   const detect = () => (guess === undefined ? (guess = detectEncoding(body)) : guess);
   for (const declaration of usable) {
-    if (declarationFits(body, declaration.encoding, detect)) return decodeAs(body, declaration.encoding, declaration.source);
+    if (declarationFits(body, declaration.encoding, detect))
+      return decodeAs(body, declaration.encoding, declaration.source);
   }
   const detected = detect();
   if (detected && !isUtf16Or32(detected.encoding)) return decodeAs(body, detected.encoding, "detected");

@@ -4,7 +4,12 @@ import { resolveUrl } from "./resolve-url";
 
 export type DiscoveredFeed = { url: string; title: string | null; type: string };
 
-const FEED_TYPES = new Set(["application/rss+xml", "application/atom+xml", "application/feed+json", "application/json"]);
+const FEED_TYPES = new Set([
+  "application/rss+xml",
+  "application/atom+xml",
+  "application/feed+json",
+  "application/json",
+]);
 
 type RawLink = { href: string; title: string | null; type: string };
 

@@ -4,9 +4,43 @@ import { MAX_NESTING } from "./html-allowlist";
 
 // Their text is code or metadata, never something a reader should see in a title.
 // (<object>, <iframe> and <applet> content is fallback text meant for readers, so it stays.)
-const HIDDEN_TEXT_TAGS = new Set(["script", "style", "noscript", "template", "svg", "math", "head", "noembed", "noframes", "select", "textarea"]);
+const HIDDEN_TEXT_TAGS = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "head",
+  "noembed",
+  "noframes",
+  "select",
+  "textarea",
+]);
 // Block-level boundaries become spaces so "a<br>b" reads "a b", not "ab".
-const SPACING_TAGS = new Set(["br", "p", "div", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "hr", "dt", "dd", "figcaption", "section", "article"]);
+const SPACING_TAGS = new Set([
+  "br",
+  "p",
+  "div",
+  "li",
+  "tr",
+  "td",
+  "th",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "pre",
+  "hr",
+  "dt",
+  "dd",
+  "figcaption",
+  "section",
+  "article",
+]);
 
 /** Strips tags, decodes entities, drops script/style text and collapses whitespace. */
 export function htmlToText(html: string): string {

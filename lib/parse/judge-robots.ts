@@ -20,14 +20,21 @@ export const MAX_CRAWL_DELAY_MS = 60_000;
 /** A user agent no robots.txt names: its answer is the `*` group's. */
 const NOBODY = "tidings-robots-probe-nobody-names";
 
-export function judgeRobots(input: { robotsUrl: string; body: string; url: string; token: string; mode: RobotsMode }): RobotsVerdict {
+export function judgeRobots(input: {
+  robotsUrl: string;
+  body: string;
+  url: string;
+  token: string;
+  mode: RobotsMode;
+}): RobotsVerdict {
   const robots = robotsParser(input.robotsUrl, input.body);
   const delay = Number(robots.getCrawlDelay(input.token));
   const crawlDelayMs = Number.isFinite(delay) && delay > 0 ? Math.min(Math.round(delay * 1000), MAX_CRAWL_DELAY_MS) : 0;
   // undefined: the URL is not on this robots.txt's origin, which then says nothing about it.
   if (robots.isAllowed(input.url, input.token) !== false) return { allowed: true, disallowedBy: null, crawlDelayMs };
   // The same matching line for Tidings and for nobody-in-particular means the rule is the `*` group's.
-  const named = robots.getMatchingLineNumber(input.url, input.token) !== robots.getMatchingLineNumber(input.url, NOBODY);
+  const named =
+    robots.getMatchingLineNumber(input.url, input.token) !== robots.getMatchingLineNumber(input.url, NOBODY);
   if (named) return { allowed: false, disallowedBy: "tidings", crawlDelayMs };
   return { allowed: input.mode !== "strict", disallowedBy: "everyone", crawlDelayMs };
 }

@@ -98,7 +98,8 @@ function readDescriptors(descriptor: string): string | null {
     const unit = token.slice(-1);
     if (unit === "w" && width === undefined && /^\d+w$/.test(token) && number > 0) width = number;
     else if (unit === "h" && height === undefined && /^\d+h$/.test(token) && number > 0) height = number;
-    else if (unit === "x" && density === undefined && /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?x$/i.test(token)) density = number;
+    else if (unit === "x" && density === undefined && /^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?x$/i.test(token))
+      density = number;
     else return null;
   }
   if ((width !== undefined && density !== undefined) || (height !== undefined && width === undefined)) return null;

@@ -28,9 +28,19 @@ export function parseDate(raw: string | null | undefined): Date | null {
 function parseIsoDate(text: string): Date | null {
   const match = ISO_8601.exec(text);
   if (!match) return null;
-  const [, year, month = "01", day = "01", hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] = match;
+  const [, year, month = "01", day = "01", hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] =
+    match;
   const millis = Math.floor(Number(`0.${fraction || "0"}`) * 1000);
-  return buildUtcDate(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second), millis, parseOffsetMinutes(zone));
+  return buildUtcDate(
+    Number(year),
+    Number(month),
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    millis,
+    parseOffsetMinutes(zone),
+  );
 }
 
 // Both resolve to a calendar date by counting days from a known one, then read the time as ISO.
@@ -56,5 +66,14 @@ function parseIsoWeekOrOrdinal(text: string): Date | null {
   const day = new Date(dayStart);
   const [hour = "00", minute = "00", second = "00", fraction = "", zone = "Z"] = time;
   const millis = Math.floor(Number(`0.${fraction || "0"}`) * 1000);
-  return buildUtcDate(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), Number(hour), Number(minute), Number(second), millis, parseOffsetMinutes(zone));
+  return buildUtcDate(
+    day.getUTCFullYear(),
+    day.getUTCMonth() + 1,
+    day.getUTCDate(),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    millis,
+    parseOffsetMinutes(zone),
+  );
 }

@@ -46,5 +46,9 @@ function readXml(xml: string, rootName: string, documentUrl: string | null): Xml
   if (strict.ok) return { ...strict, recovery: null };
   const recovered = recoverXmlFeed(xml, rootName, documentUrl);
   if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };
-  return { ok: true, document: recovered, recovery: `recovered from malformed XML: ${strict.detail.replace(/^invalid XML: /, "")}` };
+  return {
+    ok: true,
+    document: recovered,
+    recovery: `recovered from malformed XML: ${strict.detail.replace(/^invalid XML: /, "")}`,
+  };
 }

@@ -16,7 +16,8 @@ export function parseJsonFeed(text: string, documentUrl: string | null): { ok: t
     document = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : "unreadable";
-    if (!text.includes("jsonfeed.org")) return { ok: false, errorKind: "not_a_feed", detail: "the body is neither XML nor a JSON Feed" };
+    if (!text.includes("jsonfeed.org"))
+      return { ok: false, errorKind: "not_a_feed", detail: "the body is neither XML nor a JSON Feed" };
     return { ok: false, errorKind: "parse", detail: `invalid JSON Feed: ${reason}` };
   }
   if (!isRecord(document) || !readString(document, "version")?.includes("jsonfeed.org")) {

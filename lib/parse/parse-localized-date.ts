@@ -11,12 +11,43 @@ const KOREAN_WORDS = /^(\d{4})년\s*(\d{1,2})월\s*(\d{1,2})일\s+(\d{1,2}):(\d{
 
 // Greek abbreviations, accents removed and lower-cased, to the English ones RFC 822 uses.
 const GREEK_WORDS: Record<string, string> = {
-  ιαν: "Jan", φεβ: "Feb", μαρ: "Mar", απρ: "Apr", μαι: "May", ιουν: "Jun", ιον: "Jun", ιουλ: "Jul", ιολ: "Jul",
-  αυγ: "Aug", σεπ: "Sep", οκτ: "Oct", νοε: "Nov", δεκ: "Dec",
-  κυρ: "Sun", δευ: "Mon", τρι: "Tue", τετ: "Wed", πεμ: "Thu", παρ: "Fri", σαβ: "Sat",
+  ιαν: "Jan",
+  φεβ: "Feb",
+  μαρ: "Mar",
+  απρ: "Apr",
+  μαι: "May",
+  ιουν: "Jun",
+  ιον: "Jun",
+  ιουλ: "Jul",
+  ιολ: "Jul",
+  αυγ: "Aug",
+  σεπ: "Sep",
+  οκτ: "Oct",
+  νοε: "Nov",
+  δεκ: "Dec",
+  κυρ: "Sun",
+  δευ: "Mon",
+  τρι: "Tue",
+  τετ: "Wed",
+  πεμ: "Thu",
+  παρ: "Fri",
+  σαβ: "Sat",
 };
 
-const HUNGARIAN_MONTHS = ["január", "február", "március", "április", "május", "június", "július", "augusztus", "szeptember", "október", "november", "december"];
+const HUNGARIAN_MONTHS = [
+  "január",
+  "február",
+  "március",
+  "április",
+  "május",
+  "június",
+  "július",
+  "augusztus",
+  "szeptember",
+  "október",
+  "november",
+  "december",
+];
 const HUNGARIAN = /^(\d{4})-(\p{L}+)-(\d{1,2})T(\d{1,2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{1,2}(?::?\d{2})?)?$/u;
 
 export function parseLocalizedDate(text: string): Date | null {
@@ -42,7 +73,16 @@ function parseHungarian(text: string): Date | null {
   const [, year, monthName = "", day, hour, minute, second = "0", zone = "Z"] = match;
   const month = HUNGARIAN_MONTHS.indexOf(monthName.toLowerCase());
   if (month === -1) return null;
-  return buildUtcDate(Number(year), month + 1, Number(day), Number(hour), Number(minute), Number(second), 0, parseOffsetMinutes(zone));
+  return buildUtcDate(
+    Number(year),
+    month + 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    0,
+    parseOffsetMinutes(zone),
+  );
 }
 
 function parseGreek(text: string): Date | null {

@@ -7,14 +7,60 @@
 // we cannot place makes the whole string invalid rather than guessed at.
 import { buildUtcDate, parseOffsetMinutes } from "./build-utc-date";
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 // RFC 822 §5.1 named zones, in hours east of UTC, plus the unambiguous ones feeds also write
 // (feedparser's list, and the European and Japanese abbreviations seen in the wild).
 const NAMED_ZONES: Record<string, number> = {
-  ut: 0, utc: 0, gmt: 0, z: 0, est: -5, edt: -4, cst: -6, cdt: -5, mst: -7, mdt: -6, pst: -8, pdt: -7,
-  et: -5, ct: -6, mt: -7, pt: -8, ast: -4, adt: -3, at: -4, akst: -9, akdt: -8, hst: -10,
-  wet: 0, west: 1, bst: 1, cet: 1, cest: 2, met: 1, mest: 2, eet: 2, eest: 3, msk: 3, jst: 9, kst: 9, aest: 10, aedt: 11,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  est: -5,
+  edt: -4,
+  cst: -6,
+  cdt: -5,
+  mst: -7,
+  mdt: -6,
+  pst: -8,
+  pdt: -7,
+  et: -5,
+  ct: -6,
+  mt: -7,
+  pt: -8,
+  ast: -4,
+  adt: -3,
+  at: -4,
+  akst: -9,
+  akdt: -8,
+  hst: -10,
+  wet: 0,
+  west: 1,
+  bst: 1,
+  cet: 1,
+  cest: 2,
+  met: 1,
+  mest: 2,
+  eet: 2,
+  eest: 3,
+  msk: 3,
+  jst: 9,
+  kst: 9,
+  aest: 10,
+  aedt: 11,
 };
 
 // What nearly every RSS feed sends (Date#toUTCString among them): "Tue, 10 Jun 2003 04:00:00 GMT"
@@ -22,7 +68,16 @@ const NAMED_ZONES: Record<string, number> = {
 // anything it does not recognise goes through the tokenizer.
 const USUAL_FORM = /^(?:([A-Za-z]{3}), )?(\d{1,2}) ([A-Za-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (GMT|UTC|[+-]\d{4})$/;
 
-type Fields = { day?: number; month?: number; year?: number; hour?: number; minute?: number; second?: number; offset?: number; pm?: boolean };
+type Fields = {
+  day?: number;
+  month?: number;
+  year?: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  offset?: number;
+  pm?: boolean;
+};
 
 export function parseRfc822Date(text: string): Date | null {
   return parseUsualForm(text) ?? parseTokens(text);
@@ -33,12 +88,25 @@ function parseUsualForm(text: string): Date | null {
   if (!match) return null;
   const [, weekday, day, monthName = "", year, hour, minute, second, zone = ""] = match;
   const month = findByAbbreviation(MONTHS, monthName.toLowerCase());
-  if (month === -1 || (weekday !== undefined && findByAbbreviation(WEEKDAYS, weekday.toLowerCase()) === -1)) return null;
-  return buildUtcDate(Number(year), month + 1, Number(day), Number(hour), Number(minute), Number(second), 0, parseOffsetMinutes(zone));
+  if (month === -1 || (weekday !== undefined && findByAbbreviation(WEEKDAYS, weekday.toLowerCase()) === -1))
+    return null;
+  return buildUtcDate(
+    Number(year),
+    month + 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+    0,
+    parseOffsetMinutes(zone),
+  );
 }
 
 function parseTokens(text: string): Date | null {
-  const tokens = text.replace(/\([^)]*\)/g, " ").split(/[\s,]+|(?<=[A-Za-z])-(?=\d)|(?<=\d)-(?=[A-Za-z])/).filter(Boolean);
+  const tokens = text
+    .replace(/\([^)]*\)/g, " ")
+    .split(/[\s,]+|(?<=[A-Za-z])-(?=\d)|(?<=\d)-(?=[A-Za-z])/)
+    .filter(Boolean);
   const fields: Fields = {};
   for (const token of tokens) {
     if (!readToken(token, fields)) return null;
@@ -52,9 +120,18 @@ function parseTokens(text: string): Date | null {
 function readToken(token: string, fields: Fields): boolean {
   const lower = token.toLowerCase().replace(/\.$/, "");
   const time = /^(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,]\d+)?)?$/.exec(token);
-  if (time) return fields.hour === undefined && assign(fields, { hour: Number(time[1]), minute: Number(time[2]), second: Number(time[3] ?? "0") });
+  if (time)
+    return (
+      fields.hour === undefined &&
+      assign(fields, { hour: Number(time[1]), minute: Number(time[2]), second: Number(time[3] ?? "0") })
+    );
   const numeric = /^(\d{4})([/-])(\d{1,2})\2(\d{1,2})$/.exec(token);
-  if (numeric) return fields.year === undefined && fields.day === undefined && assign(fields, { year: Number(numeric[1]), month: Number(numeric[3]), day: Number(numeric[4]) });
+  if (numeric)
+    return (
+      fields.year === undefined &&
+      fields.day === undefined &&
+      assign(fields, { year: Number(numeric[1]), month: Number(numeric[3]), day: Number(numeric[4]) })
+    );
   if (/^\d{4}$/.test(token) && fields.year === undefined) return assign(fields, { year: Number(token) });
   if (/^\d{1,2}$/.test(token)) {
     if (fields.day === undefined) return assign(fields, { day: Number(token) });

@@ -42,9 +42,19 @@ export function parseXmlFeed(xml: string, rootName: string, documentUrl: string 
   return outcome.ok ? outcome : readFeed(text, context, true);
 }
 
-type ReadContext = { vocabulary: FeedVocabulary; isRdf: boolean; skeleton: ReadonlyMap<string, string>; documentScope: XmlScope; rootScope: XmlScope };
+type ReadContext = {
+  vocabulary: FeedVocabulary;
+  isRdf: boolean;
+  skeleton: ReadonlyMap<string, string>;
+  documentScope: XmlScope;
+  rootScope: XmlScope;
+};
 
-function readFeed(text: string, { vocabulary, isRdf, skeleton, documentScope, rootScope }: ReadContext, position: boolean): XmlParseOutcome {
+function readFeed(
+  text: string,
+  { vocabulary, isRdf, skeleton, documentScope, rootScope }: ReadContext,
+  position: boolean,
+): XmlParseOutcome {
   const stack: Open[] = [];
   const items: XmlElement[] = [];
   let feed: XmlElement | null = null;
@@ -79,9 +89,20 @@ function readFeed(text: string, { vocabulary, isRdf, skeleton, documentScope, ro
       open = { element: feed, scope, depth: 0, skeleton: "channel" };
     } else if (inRoot && isRdf && name === "item") {
       open = itemOpen("item", attrs, rootScope, items);
-    } else if (stack.length === 2 && !isRdf && vocabulary === "rss" && name === "item" && parent.element !== null && parent.element === feed) {
+    } else if (
+      stack.length === 2 &&
+      !isRdf &&
+      vocabulary === "rss" &&
+      name === "item" &&
+      parent.element !== null &&
+      parent.element === feed
+    ) {
       open = itemOpen("item", attrs, parent.scope, items);
-    } else if (parent.element === null || parent.depth >= MAX_DEPTH || (parent.element === feed && (name === "item" || name === "entry"))) {
+    } else if (
+      parent.element === null ||
+      parent.depth >= MAX_DEPTH ||
+      (parent.element === feed && (name === "item" || name === "entry"))
+    ) {
       open = { element: null, scope: parent.scope, depth: parent.depth + 1, skeleton: name };
     } else {
       // Skeleton names are read as written without their prefix ("a:entry" inside an entry is "entry").
@@ -143,7 +164,8 @@ function skeletonNames(rootName: string, rootLocal: string, prefixes: ReadonlySe
 function ensureChannel(xml: string, root: RootTag, rootName: string, isRdf: boolean): string {
   if (/<(?:[^\s<>/:]+:)?channel[\s>/]/.test(xml)) return xml;
   const openTag = xml.slice(root.start, root.end);
-  if (root.selfClosing) return `${xml.slice(0, root.start)}${openTag.slice(0, -2)}><channel/></${rootName}>${xml.slice(root.end)}`;
+  if (root.selfClosing)
+    return `${xml.slice(0, root.start)}${openTag.slice(0, -2)}><channel/></${rootName}>${xml.slice(root.end)}`;
   if (isRdf) return `${xml.slice(0, root.end)}<channel/>${xml.slice(root.end)}`;
   const close = xml.lastIndexOf(`</${rootName}`);
   if (close < root.end) return `${xml.slice(0, root.end)}<channel>${xml.slice(root.end)}`; // truncated: sax reports it

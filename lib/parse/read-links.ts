@@ -11,7 +11,9 @@ const PAGE_TYPES = new Set(["", "text/html", "application/xhtml+xml"]);
  * Atom feed) is read from the text, as feedparser and browsers' feed readers do.
  */
 export function pickAlternateLink(links: readonly XmlElement[]): string | null {
-  const alternates = links.filter((link) => (readAttr(link, "rel")?.trim().toLowerCase() || "alternate") === "alternate");
+  const alternates = links.filter(
+    (link) => (readAttr(link, "rel")?.trim().toLowerCase() || "alternate") === "alternate",
+  );
   const preferred = alternates.filter((link) => PAGE_TYPES.has(readAttr(link, "type")?.trim().toLowerCase() ?? ""));
   for (const link of [...preferred, ...alternates]) {
     const url = resolveUrl(readAttr(link, "href") ?? textContent(link), link.base);
@@ -27,7 +29,12 @@ export function readLinkEnclosures(links: readonly XmlElement[]): Enclosure[] {
     .filter((enclosure): enclosure is Enclosure => enclosure !== null);
 }
 
-export function buildEnclosure(href: string | null, base: string | null, type: string | null, length: string | number | null): Enclosure | null {
+export function buildEnclosure(
+  href: string | null,
+  base: string | null,
+  type: string | null,
+  length: string | number | null,
+): Enclosure | null {
   const url = resolveUrl(href, base);
   if (url === null) return null;
   return { url, type: type?.trim() || null, length: parseLength(length) };

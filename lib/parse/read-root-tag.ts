@@ -44,9 +44,12 @@ function findTagEnd(xml: string, from: number): number {
 }
 
 function decodeXmlEntities(value: string): string {
-  return value.replace(/&(?:#(\d+)|#x([0-9a-fA-F]+)|(\w+));/g, (whole, decimal?: string, hex?: string, name?: string) => {
-    if (name !== undefined) return XML_ENTITIES[name] ?? whole;
-    const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(hex ?? "", 16);
-    return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
-  });
+  return value.replace(
+    /&(?:#(\d+)|#x([0-9a-fA-F]+)|(\w+));/g,
+    (whole, decimal?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return XML_ENTITIES[name] ?? whole;
+      const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(hex ?? "", 16);
+      return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
+    },
+  );
 }

@@ -7,9 +7,25 @@ import { readFirstDate } from "./read-first-date";
 import { readRssHtml } from "./read-text-construct";
 import { resolveUrl } from "./resolve-url";
 import type { HtmlSource, RawItem } from "./finish-item";
-import { childElements, childText, firstFilledChild, hasElementChildren, readAttr, textContent, type XmlElement } from "./xml-tree";
+import {
+  childElements,
+  childText,
+  firstFilledChild,
+  hasElementChildren,
+  readAttr,
+  textContent,
+  type XmlElement,
+} from "./xml-tree";
 
-const DATE_FIELDS = ["pubDate", "dc:date", "dcterms:issued", "dcterms:created", "atom:published", "atom:updated", "dcterms:modified"];
+const DATE_FIELDS = [
+  "pubDate",
+  "dc:date",
+  "dcterms:issued",
+  "dcterms:created",
+  "atom:published",
+  "atom:updated",
+  "dcterms:modified",
+];
 // body/fullitem: un-namespaced XHTML body and Userland's full text, both still seen in old feeds.
 const CONTENT_FIELDS = ["content:encoded", "xhtml:body", "xhtml:div", "body", "fullitem"];
 
@@ -39,7 +55,9 @@ export function readRssItem(item: XmlElement): RawItem {
 const DESCRIPTION_FIELDS: ReadonlySet<string> = new Set(["description", "dc:description", "summary"]);
 
 function readDescriptions(item: XmlElement): XmlElement[] {
-  return childElements(item).filter((child) => DESCRIPTION_FIELDS.has(child.name) && (hasElementChildren(child) || textContent(child).trim() !== ""));
+  return childElements(item).filter(
+    (child) => DESCRIPTION_FIELDS.has(child.name) && (hasElementChildren(child) || textContent(child).trim() !== ""),
+  );
 }
 
 function readItemLink(item: XmlElement): string | null {
@@ -64,7 +82,12 @@ function readRssAuthor(item: XmlElement): string | null {
 
 function readRssEnclosures(item: XmlElement) {
   return childElements(item, "enclosure").flatMap((element) => {
-    const enclosure = buildEnclosure(readAttr(element, "url"), element.base, readAttr(element, "type"), readAttr(element, "length"));
+    const enclosure = buildEnclosure(
+      readAttr(element, "url"),
+      element.base,
+      readAttr(element, "type"),
+      readAttr(element, "length"),
+    );
     return enclosure ? [enclosure] : [];
   });
 }

@@ -16,12 +16,15 @@ export function readAtomText(element: XmlElement): TextValue {
     const decoded = decodeBase64(textContent(element));
     // Without a text type, bytes that read as HTML are HTML (feedparser's rule too): a publisher
     // who base64-encodes plain text writes no end tag or character reference.
-    if (decoded !== null) return { html: isHtmlType || (!isTextType(type) && LOOKS_LIKE_HTML.test(decoded)), value: decoded };
+    if (decoded !== null)
+      return { html: isHtmlType || (!isTextType(type) && LOOKS_LIKE_HTML.test(decoded)), value: decoded };
   }
   // Atom 1.0's xhtml wraps its content in a div (RFC 4287 §3.1.1.3); Atom 0.3's inline XML
   // (mode="xml", an XML MIME type) has no wrapper: a div there is the publisher's.
-  if (mode !== "escaped" && type === "xhtml") return { html: true, value: serializeXhtml(unwrapXhtmlDiv(element.children)) };
-  if (mode !== "escaped" && (mode === "xml" || isXmlType(type))) return { html: true, value: serializeXhtml(element.children) };
+  if (mode !== "escaped" && type === "xhtml")
+    return { html: true, value: serializeXhtml(unwrapXhtmlDiv(element.children)) };
+  if (mode !== "escaped" && (mode === "xml" || isXmlType(type)))
+    return { html: true, value: serializeXhtml(element.children) };
   if (isHtmlType) return { html: true, value: textContent(element) };
   // Markup inside a "text" element is a publisher mistake; keep it as markup, not as literal tags.
   if (hasElementChildren(element)) return { html: true, value: serializeXhtml(element.children) };

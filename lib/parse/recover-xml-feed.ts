@@ -57,8 +57,11 @@ function parseLeniently(xml: string): Document {
 function readSkeleton(root: Element, rootName: string, xml: string) {
   const colon = rootName.indexOf(":");
   const rootLocal = rootName.slice(colon + 1);
-  const prefixes = findSkeletonPrefixes(xml, rootLocal === "feed" ? "atom" : "rss").add(rootName.slice(0, Math.max(colon, 0)));
-  const named = (local: string) => new Set([local, ...[...prefixes].filter((prefix) => prefix !== "").map((prefix) => `${prefix}:${local}`)]);
+  const prefixes = findSkeletonPrefixes(xml, rootLocal === "feed" ? "atom" : "rss").add(
+    rootName.slice(0, Math.max(colon, 0)),
+  );
+  const named = (local: string) =>
+    new Set([local, ...[...prefixes].filter((prefix) => prefix !== "").map((prefix) => `${prefix}:${local}`)]);
   if (rootLocal === "feed") return rawFeed(root, childTags(root, named("entry")));
   const channel = childTags(root, named("channel"))[0];
   if (rootLocal === "RDF") return rawFeed(channel ?? null, childTags(root, named("item")));
@@ -67,7 +70,11 @@ function readSkeleton(root: Element, rootName: string, xml: string) {
 
 function rawFeed(feed: Element | null, items: Element[]) {
   const raw = feed ? toRaw(feed, 0) : null;
-  return { attrs: raw?.$, children: raw?.$$ ?? [], items: items.map((item) => ({ attrs: item.attribs, children: toRaw(item, 0).$$ })) };
+  return {
+    attrs: raw?.$,
+    children: raw?.$$ ?? [],
+    items: items.map((item) => ({ attrs: item.attribs, children: toRaw(item, 0).$$ })),
+  };
 }
 
 function childTags(parent: Element, names: ReadonlySet<string>): Element[] {
@@ -99,5 +106,7 @@ function closeOpenCdata(xml: string): string {
 }
 
 function hasTitle(feed: XmlElement): boolean {
-  return feed.children.some((node) => typeof node !== "string" && node.localName === "title" && textContent(node).trim() !== "");
+  return feed.children.some(
+    (node) => typeof node !== "string" && node.localName === "title" && textContent(node).trim() !== "",
+  );
 }

@@ -14,7 +14,10 @@ const REFERENCE = /&(?:#(\d+)|#[xX]([0-9A-Fa-f]+)|([A-Za-z][A-Za-z0-9]*));/g;
 export function repairXml(xml: string): string {
   const trimmed = xml.replace(/^[\uFEFF\s]+/, "");
   return mapOutsideCdata(trimmed, (segment) =>
-    segment.replace(ILLEGAL_CONTROL_CHARS, "").replace(REFERENCE_RUN, undoDoubleEncoding).replace(AMPERSAND, repairAmpersand),
+    segment
+      .replace(ILLEGAL_CONTROL_CHARS, "")
+      .replace(REFERENCE_RUN, undoDoubleEncoding)
+      .replace(AMPERSAND, repairAmpersand),
   );
 }
 
@@ -54,11 +57,15 @@ function repairAmpersand(match: string, decimal?: string, hex?: string, name?: s
 function undoDoubleEncoding(run: string): string {
   const references = Array.from(run.matchAll(REFERENCE), (match) => ({ text: match[0], byte: referencedByte(match) }));
   const parts: string[] = [];
-  for (let i = 0; i < references.length; ) {
+  for (let i = 0; i < references.length;) {
     const lead = references[i]?.byte ?? -1;
-    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     const bytes = references.slice(i, i + length).map((reference) => reference.byte);
-    const decoded = length > 0 && bytes.length === length && bytes.slice(1).every((byte) => byte >= 0x80 && byte <= 0xbf) ? decodeUtf8(bytes) : null;
+    const decoded =
+      length > 0 && bytes.length === length && bytes.slice(1).every((byte) => byte >= 0x80 && byte <= 0xbf)
+        ? decodeUtf8(bytes)
+        : null;
     if (decoded === null) {
       parts.push(references[i]?.text ?? "");
       i++;

@@ -4,7 +4,11 @@ export const WEB_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:"]);
 export const LINK_SCHEMES: ReadonlySet<string> = new Set(["http:", "https:", "mailto:"]);
 
 /** `raw` resolved against `base`; null when empty, unparseable or of another scheme. */
-export function resolveUrl(raw: string | null | undefined, base: string | null, schemes: ReadonlySet<string> = WEB_SCHEMES): string | null {
+export function resolveUrl(
+  raw: string | null | undefined,
+  base: string | null,
+  schemes: ReadonlySet<string> = WEB_SCHEMES,
+): string | null {
   const trimmed = raw?.trim();
   if (!trimmed) return null;
   // An empty or broken base is no base: absolute URLs still resolve, relative ones don't.

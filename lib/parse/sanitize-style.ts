@@ -6,9 +6,31 @@
 // ever repaired, so a trick that half-parses loses its declaration rather than surviving altered.
 
 const PROPERTIES: ReadonlySet<string> = new Set([
-  "background-color", "border-collapse", "clear", "color", "cursor", "direction", "display", "float", "font", "font-family", "font-size",
-  "font-style", "font-variant", "font-weight", "letter-spacing", "line-height", "list-style-type", "text-align",
-  "overflow", "text-decoration", "text-indent", "text-transform", "vertical-align", "white-space", "word-spacing",
+  "background-color",
+  "border-collapse",
+  "clear",
+  "color",
+  "cursor",
+  "direction",
+  "display",
+  "float",
+  "font",
+  "font-family",
+  "font-size",
+  "font-style",
+  "font-variant",
+  "font-weight",
+  "letter-spacing",
+  "line-height",
+  "list-style-type",
+  "text-align",
+  "overflow",
+  "text-decoration",
+  "text-indent",
+  "text-transform",
+  "vertical-align",
+  "white-space",
+  "word-spacing",
 ]);
 // Box properties take lengths, colours and keywords only (feedparser's rule for these prefixes).
 const BOX_PREFIXES = ["margin", "padding", "border"];
@@ -21,7 +43,8 @@ const BOX_PREFIXES = ["margin", "padding", "border"];
 // of numbers, a quoted font name, a comma or slash, or !important. No "(" outside the colour
 // functions (so no url(), expression(), var(), attr()), no "\" escapes, no "/*" comments, and no
 // negative numbers (a negative margin or indent is how content is pulled over the page).
-const TOKEN = /\s*(?:(?:!important|(?:rgba?|hsla?)\(\s*[\d.%]{1,8}(?:\s*[,/\s]\s*[\d.%]{1,8}){2,3}\s*\)|[a-z][a-z0-9-]*|#[0-9a-f]{3,8}|(?:\d{1,3}(?:\.\d{1,3})?|\.\d{1,3})(?:px|pt|mm|%)?|(?:\d{1,2}(?:\.\d{1,3})?|\.\d{1,3})(?:em|rem|ex|ch|pc|cm|in)|'[\w\s-]{1,64}'|"[\w\s-]{1,64}")(?![\w.#%'"(-])|,|\/(?!\*))\s*/iy;
+const TOKEN =
+  /\s*(?:(?:!important|(?:rgba?|hsla?)\(\s*[\d.%]{1,8}(?:\s*[,/\s]\s*[\d.%]{1,8}){2,3}\s*\)|[a-z][a-z0-9-]*|#[0-9a-f]{3,8}|(?:\d{1,3}(?:\.\d{1,3})?|\.\d{1,3})(?:px|pt|mm|%)?|(?:\d{1,2}(?:\.\d{1,3})?|\.\d{1,3})(?:em|rem|ex|ch|pc|cm|in)|'[\w\s-]{1,64}'|"[\w\s-]{1,64}")(?![\w.#%'"(-])|,|\/(?!\*))\s*/iy;
 const MAX_STYLE_LENGTH = 1000;
 
 // Feeds repeat the same few style strings on every paragraph of every item: remembered, bounded.

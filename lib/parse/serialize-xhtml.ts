@@ -4,7 +4,21 @@ import { escapeHtml } from "./html-text";
 import { resolveUrl, LINK_SCHEMES } from "./resolve-url";
 import { isElement, type XmlElement, type XmlNode } from "./xml-tree";
 
-const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 const URL_ATTRIBUTES = new Set(["href", "src", "cite", "poster"]);
 
 export function serializeXhtml(nodes: readonly XmlNode[]): string {

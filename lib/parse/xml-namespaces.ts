@@ -15,7 +15,13 @@ const KNOWN_PREFIXES: Record<string, string> = {
 };
 
 // The vocabulary of the document type itself; elements in these read without a prefix.
-const RSS_CORE = ["", "http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/", "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss"];
+const RSS_CORE = [
+  "",
+  "http://purl.org/rss/1.0/",
+  "http://my.netscape.com/rdf/simple/0.9/",
+  "http://backend.userland.com/rss2",
+  "http://blogs.law.harvard.edu/tech/rss",
+];
 const ATOM_CORE = ["", "http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#"];
 
 export type FeedVocabulary = "rss" | "atom";
@@ -57,7 +63,11 @@ export function coreNamespaces(vocabulary: FeedVocabulary, rootNamespace: string
  * the written qualified name when the prefix is unbound or unknown (lenient parsing keeps
  * undeclared "dc:" prefixes working).
  */
-export function canonicalName(qname: string, namespaces: ReadonlyMap<string, string>, core: ReadonlySet<string>): string {
+export function canonicalName(
+  qname: string,
+  namespaces: ReadonlyMap<string, string>,
+  core: ReadonlySet<string>,
+): string {
   const colon = qname.indexOf(":");
   const prefix = colon === -1 ? "" : qname.slice(0, colon);
   const local = qname.slice(colon + 1);
@@ -69,7 +79,10 @@ export function canonicalName(qname: string, namespaces: ReadonlyMap<string, str
 }
 
 /** The prefix → URI map in scope for an element, given its parent's and its own attributes. */
-export function declareNamespaces(parent: ReadonlyMap<string, string>, attrs: Record<string, string>): ReadonlyMap<string, string> {
+export function declareNamespaces(
+  parent: ReadonlyMap<string, string>,
+  attrs: Record<string, string>,
+): ReadonlyMap<string, string> {
   let scope: Map<string, string> | null = null;
   for (const [key, value] of Object.entries(attrs)) {
     if (key !== "xmlns" && !key.startsWith("xmlns:")) continue;

@@ -20,7 +20,9 @@ export function isElement(node: XmlNode): node is XmlElement {
 }
 
 export function childElements(parent: XmlElement, name?: string): XmlElement[] {
-  return parent.children.filter((node): node is XmlElement => isElement(node) && (name === undefined || node.name === name));
+  return parent.children.filter(
+    (node): node is XmlElement => isElement(node) && (name === undefined || node.name === name),
+  );
 }
 
 export function firstChild(parent: XmlElement, ...names: string[]): XmlElement | null {
@@ -34,7 +36,9 @@ export function firstChild(parent: XmlElement, ...names: string[]): XmlElement |
 /** The first child with one of the names (in order of preference) that has any content. */
 export function firstFilledChild(parent: XmlElement, ...names: string[]): XmlElement | null {
   for (const name of names) {
-    const found = childElements(parent, name).find((child) => hasElementChildren(child) || textContent(child).trim() !== "");
+    const found = childElements(parent, name).find(
+      (child) => hasElementChildren(child) || textContent(child).trim() !== "",
+    );
     if (found) return found;
   }
   return null;

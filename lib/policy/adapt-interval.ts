@@ -23,7 +23,12 @@ export const SHRINK_DIVISOR = 2;
 export const SILENCE_GRACE_SECONDS = 12 * 3600;
 
 /** Grows by growthFactor, within [floor, max] (a 429 grows it this way too). */
-export function growInterval(intervalSeconds: number, growthFactor: number, floorSeconds: number, maxSeconds: number): number {
+export function growInterval(
+  intervalSeconds: number,
+  growthFactor: number,
+  floorSeconds: number,
+  maxSeconds: number,
+): number {
   return clampInterval(intervalSeconds * growthFactor, floorSeconds, maxSeconds);
 }
 

@@ -11,7 +11,10 @@ export function parseMaxAge(cacheControl: string | null): number | null {
   for (const directive of splitDirectives(cacheControl)) {
     const [name, ...rest] = directive.split("=");
     if (name?.trim().toLowerCase() !== "max-age") continue;
-    const argument = rest.join("=").trim().replace(/^"(.*)"$/, "$1");
+    const argument = rest
+      .join("=")
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     return /^\d+$/.test(argument) ? Number(argument) : null;
   }
   return null;

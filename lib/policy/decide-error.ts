@@ -35,14 +35,22 @@ function decideAfterCountedError(ctx: DecisionContext, errorClass: ErrorClass): 
 
   if (isProbe(state.breakerState) || shouldOpenBreaker(errors, settings.breakerThreshold)) {
     const opening = !isProbe(state.breakerState);
-    const cooldown = opening ? settings.breakerCooldownSeconds : computeNextCooldown(state.breakerCooldownSeconds, settings);
+    const cooldown = opening
+      ? settings.breakerCooldownSeconds
+      : computeNextCooldown(state.breakerCooldownSeconds, settings);
     // A probe is still a poll: it waits for the floor too when the publisher's floor is longer.
     const nextDueAt = scheduleAfter(ctx, Math.max(cooldown, ctx.floorSeconds));
     const probeAt = `half-open probe at ${formatUtcTime(nextDueAt, now)}`;
     const cause = opening ? label : `probe failed: ${label}`;
     // Events mark transitions only: a failed probe leaves the breaker open (the Fetch row has it).
     const events = opening
-      ? [...ctx.events, { kind: "breaker_opened" as const, detail: `Opened after ${errors} consecutive errors (last: ${label}); ${probeAt}` }]
+      ? [
+          ...ctx.events,
+          {
+            kind: "breaker_opened" as const,
+            detail: `Opened after ${errors} consecutive errors (last: ${label}); ${probeAt}`,
+          },
+        ]
       : ctx.events;
     return {
       next: {

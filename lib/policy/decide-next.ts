@@ -23,8 +23,10 @@ export function decideNext(
   const ownFloorSeconds = computeEffectiveFloor(state.minIntervalSeconds, null, settings);
   const floorIsPublisher = floorSeconds > ownFloorSeconds;
   // An error page's headers never set the floor (resolvePublisherFloor keeps the stored one).
-  const responseFloor = observation.outcome === "error" ? null : computePublisherFloor(observation, now, settings.maxIntervalSeconds);
-  const redirect = adoptDiscoveredFeed(state, observation) ?? trackPermanentRedirect(state, observation, settings.redirectAdoptAfter);
+  const responseFloor =
+    observation.outcome === "error" ? null : computePublisherFloor(observation, now, settings.maxIntervalSeconds);
+  const redirect =
+    adoptDiscoveredFeed(state, observation) ?? trackPermanentRedirect(state, observation, settings.redirectAdoptAfter);
   const ctx: DecisionContext = {
     state,
     observation,
@@ -33,7 +35,8 @@ export function decideNext(
     random,
     floorSeconds,
     floorIsPublisher,
-    floorIsSharedInstant: floorIsPublisher && responseFloor?.source === "Expires" && responseFloor.seconds === floorSeconds,
+    floorIsSharedInstant:
+      floorIsPublisher && responseFloor?.source === "Expires" && responseFloor.seconds === floorSeconds,
     base: {
       ...state,
       feedUrl: redirect.feedUrl,

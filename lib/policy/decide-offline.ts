@@ -17,10 +17,18 @@ export function decideWhileOffline(ctx: DecisionContext): Decision {
  * failing (a full disk) must not turn into a full download every few minutes.
  */
 export function decideAfterOwnFault(ctx: DecisionContext): Decision {
-  return retryWithoutCounting(ctx, "Tidings' own database failed to store the result", Math.max(ctx.settings.backoffBaseSeconds, ctx.floorSeconds));
+  return retryWithoutCounting(
+    ctx,
+    "Tidings' own database failed to store the result",
+    Math.max(ctx.settings.backoffBaseSeconds, ctx.floorSeconds),
+  );
 }
 
-function retryWithoutCounting(ctx: DecisionContext, cause: string, waitSeconds = ctx.settings.backoffBaseSeconds): Decision {
+function retryWithoutCounting(
+  ctx: DecisionContext,
+  cause: string,
+  waitSeconds = ctx.settings.backoffBaseSeconds,
+): Decision {
   const nextDueAt = scheduleAfter(ctx, waitSeconds);
   return {
     next: { ...ctx.base, retryAfterUntil: ctx.state.retryAfterUntil },

@@ -17,7 +17,12 @@ export function decideAfterRateLimit(ctx: DecisionContext): Decision {
   const { state, observation, now, settings, floorSeconds } = ctx;
   const label = describeError(observation.errorKind, observation.httpStatus);
   const retryAfter = parseRetryAfter(observation.retryAfter, now);
-  const intervalSeconds = growInterval(state.intervalSeconds, settings.growthFactor, floorSeconds, settings.maxIntervalSeconds);
+  const intervalSeconds = growInterval(
+    state.intervalSeconds,
+    settings.growthFactor,
+    floorSeconds,
+    settings.maxIntervalSeconds,
+  );
   const holdSeconds = Math.min(retryAfter ?? Math.max(floorSeconds, intervalSeconds), settings.maxIntervalSeconds);
   const holdUntil = addSeconds(now, holdSeconds);
   // The floor still applies: a Retry-After shorter than our own interval is no invitation to hurry.

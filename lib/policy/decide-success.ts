@@ -60,7 +60,13 @@ function decideSuccessInterval(ctx: DecisionContext, foundNews: boolean): { seco
   const firstFetch = state.lastSuccessAt === null && observation.outcome === "ok";
   if (!firstFetch && !foundNews) {
     const emptyFetchesInRow = state.consecutiveNotModified + 1;
-    const seconds = growAfterEmptyFetch(state.intervalSeconds, emptyFetchesInRow, settings.growthFactor, floorSeconds, max);
+    const seconds = growAfterEmptyFetch(
+      state.intervalSeconds,
+      emptyFetchesInRow,
+      settings.growthFactor,
+      floorSeconds,
+      max,
+    );
     return { seconds, note: `${describeNothingNew(ctx)}; checking every ${describeInterval(ctx, seconds)}` };
   }
   const lead = firstFetch ? "first fetch" : describeNews(observation.newArticles);
@@ -68,7 +74,10 @@ function decideSuccessInterval(ctx: DecisionContext, foundNews: boolean): { seco
   if (gapSeconds !== null) {
     const ownFloorSeconds = computeEffectiveFloor(state.minIntervalSeconds, null, settings);
     const seconds = clampInterval(computeRateInterval(gapSeconds, ownFloorSeconds), floorSeconds, max);
-    return { seconds, note: `${lead}: items about every ${formatDuration(gapSeconds)}; checking every ${describeInterval(ctx, seconds)}` };
+    return {
+      seconds,
+      note: `${lead}: items about every ${formatDuration(gapSeconds)}; checking every ${describeInterval(ctx, seconds)}`,
+    };
   }
   const seconds = firstFetch ? floorSeconds : shrinkInterval(state.intervalSeconds, floorSeconds, max);
   const rhythm = firstFetch ? ": no usable item dates" : "";
@@ -81,7 +90,11 @@ function describeNews(count: number): string {
 
 function describeInterval(ctx: DecisionContext, seconds: number): string {
   const suffix =
-    seconds === ctx.settings.maxIntervalSeconds ? " (maximum)" : seconds === ctx.floorSeconds ? ` (${describeFloor(ctx)})` : "";
+    seconds === ctx.settings.maxIntervalSeconds
+      ? " (maximum)"
+      : seconds === ctx.floorSeconds
+        ? ` (${describeFloor(ctx)})`
+        : "";
   return `${formatDuration(seconds)}${suffix}`;
 }
 

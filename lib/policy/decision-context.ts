@@ -75,7 +75,14 @@ export function scheduleInterval(ctx: DecisionContext, intervalSeconds: number):
   const ceiling = ctx.settings.maxIntervalSeconds;
   const capped = Math.min(intervalSeconds, ceiling);
   const unjittered = isPhaseShared(ctx) ? 0 : ctx.floorSeconds;
-  const wait = applyJitter(capped, ctx.random, ctx.settings.jitterRatio, ceiling, unjittered, Math.min(ctx.floorSeconds, capped));
+  const wait = applyJitter(
+    capped,
+    ctx.random,
+    ctx.settings.jitterRatio,
+    ceiling,
+    unjittered,
+    Math.min(ctx.floorSeconds, capped),
+  );
   return addSeconds(ctx.now, wait);
 }
 

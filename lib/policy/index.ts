@@ -7,7 +7,13 @@ export { parseMaxAge } from "./cache-control";
 export { computePublisherFloor, type PublisherFloor, type PublisherFloorSource } from "./publisher-floor";
 export { computeEffectiveFloor, resolvePublisherFloor } from "./effective-floor";
 export { computeRateInterval, estimateItemGap, FLOOR_GAPS, RATE_WINDOW_DATES } from "./rate-interval";
-export { growAfterEmptyFetch, growInterval, shrinkInterval, SHRINK_DIVISOR, SILENCE_GRACE_SECONDS } from "./adapt-interval";
+export {
+  growAfterEmptyFetch,
+  growInterval,
+  shrinkInterval,
+  SHRINK_DIVISOR,
+  SILENCE_GRACE_SECONDS,
+} from "./adapt-interval";
 export { computeBackoff } from "./backoff";
 export { computeNextCooldown, isProbe, shouldOpenBreaker } from "./breaker";
 export { applyJitter } from "./jitter";

@@ -56,6 +56,9 @@ export function adoptDiscoveredFeed(state: ScheduleState, observation: Observati
     feedUrl: target,
     pendingRedirectUrl: null,
     pendingRedirectCount: 0,
-    event: { kind: "url_changed", detail: `Feed discovered: ${state.feedUrl} is an HTML page whose one feed link is ${target}; switched to it` },
+    event: {
+      kind: "url_changed",
+      detail: `Feed discovered: ${state.feedUrl} is an HTML page whose one feed link is ${target}; switched to it`,
+    },
   };
 }

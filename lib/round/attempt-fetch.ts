@@ -25,13 +25,32 @@ type ErrorResult = Extract<FetchResult, { outcome: "error" }>;
 
 /** An attempt with nothing learnt yet beyond the exchange itself. */
 export function blankAttempt(input: Pick<Attempt, "sourceId" | "startedAt" | "meta" | "manual">) {
-  return { ...input, bodyHash: null, bodyBytes: null, bodyUnchanged: false, feed: null, reading: null, refused: null, discoveredFeedUrl: null, parseMs: null };
+  return {
+    ...input,
+    bodyHash: null,
+    bodyBytes: null,
+    bodyUnchanged: false,
+    feed: null,
+    reading: null,
+    refused: null,
+    discoveredFeedUrl: null,
+    parseMs: null,
+  };
 }
 
 /** What an attempt holds when its 200 parsed as a feed: a round's fetch, and a subscription's first. */
 export function acceptedBody(fetched: OkResult, parsed: ParsedOk, bodyHash = hashBody(fetched.body)) {
   const { feed, reading, parseMs } = parsed;
-  return { outcome: "ok" as const, errorKind: null, detail: null, bodyHash, bodyBytes: fetched.body.length, feed, reading, parseMs };
+  return {
+    outcome: "ok" as const,
+    errorKind: null,
+    detail: null,
+    bodyHash,
+    bodyBytes: fetched.body.length,
+    feed,
+    reading,
+    parseMs,
+  };
 }
 
 /** sha256 of a body: how an unchanged or already refused body is recognised without parsing it. */
@@ -39,16 +58,32 @@ function hashBody(body: Buffer): string {
   return createHash("sha256").update(body).digest("hex");
 }
 
-export async function attemptFetch(source: SourceToFetch, options: FetchOptions, manual: boolean, helpers: DiscoveryHelpers = {}, clock: Clock = systemClock): Promise<Attempt> {
+export async function attemptFetch(
+  source: SourceToFetch,
+  options: FetchOptions,
+  manual: boolean,
+  helpers: DiscoveryHelpers = {},
+  clock: Clock = systemClock,
+): Promise<Attempt> {
   const startedAt = clock.now();
   const refusal = readRefusal(source, options.maxBodyBytes);
   const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
   const base = blankAttempt({ sourceId: source.id, startedAt, meta: result.meta, manual });
-  const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({ ...base, finishedAt: clock.now(), ...fields });
+  const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({
+    ...base,
+    finishedAt: clock.now(),
+    ...fields,
+  });
 
   if (result.outcome === "not_modified") {
     // A 304 to the refused body's validators: the same refused body, at the cost of its headers.
-    if (refusal) return finish({ outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "HTTP 304"), refused: refreshRefusal(refusal, result.meta) });
+    if (refusal)
+      return finish({
+        outcome: "error",
+        errorKind: refusal.kind,
+        detail: describeUnchanged(refusal, "HTTP 304"),
+        refused: refreshRefusal(refusal, result.meta),
+      });
     return finish({ outcome: "not_modified", errorKind: null, detail: null });
   }
   if (result.outcome === "error") return finish(judgeFailedRead(result, refusal, options.maxBodyBytes));
@@ -60,9 +95,21 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
     return finish({ ...withBody, outcome: "ok", errorKind: null, detail: "body unchanged", bodyUnchanged: true });
   }
   if (refusal && bodyHash === refusal.bodyHash) {
-    return finish({ bodyBytes: result.body.length, outcome: "error", errorKind: refusal.kind, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) });
+    return finish({
+      bodyBytes: result.body.length,
+      outcome: "error",
+      errorKind: refusal.kind,
+      detail: describeUnchanged(refusal, "same body"),
+      bodyUnchanged: true,
+      refused: refreshRefusal(refusal, result.meta),
+    });
   }
-  const parsed = await parseFeedOffThread({ body: result.body, contentType: result.meta.headers.contentType, contentLocation: result.meta.headers.contentLocation, url: result.meta.finalUrl });
+  const parsed = await parseFeedOffThread({
+    body: result.body,
+    contentType: result.meta.headers.contentType,
+    contentLocation: result.meta.headers.contentLocation,
+    url: result.meta.finalUrl,
+  });
   const { parseMs } = parsed;
   if (parsed.ok) return finish(acceptedBody(result, parsed, bodyHash));
   if (parsed.errorKind === "not_a_feed") {
@@ -71,7 +118,14 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
   }
   // A body we cannot read is not a success: the validators of the content we hold stay as they
   // were; this body's own are remembered apart (lib/round/refused-body.ts).
-  return finish({ parseMs, bodyBytes: result.body.length, outcome: "error", errorKind: parsed.errorKind, detail: parsed.detail, refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash, options.maxBodyBytes) });
+  return finish({
+    parseMs,
+    bodyBytes: result.body.length,
+    outcome: "error",
+    errorKind: parsed.errorKind,
+    detail: parsed.detail,
+    refused: describeRefusal(parsed.errorKind, parsed.detail, result.meta, bodyHash, options.maxBodyBytes),
+  });
 }
 
 /**
@@ -81,25 +135,53 @@ export async function attemptFetch(source: SourceToFetch, options: FetchOptions,
  * validators resends identically; one refused from its Content-Length was never read, so only
  * its validators can recognise it, and without them it is simply refused again (a header exchange).
  */
-function judgeFailedRead(result: ErrorResult, refusal: RefusedBody | null, maxBodyBytes: number): Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt> {
+function judgeFailedRead(
+  result: ErrorResult,
+  refusal: RefusedBody | null,
+  maxBodyBytes: number,
+): Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt> {
   const failed = { outcome: "error" as const, errorKind: result.errorKind, detail: result.detail };
   if (!isRefusalKind(result.errorKind) || result.meta.httpStatus !== 200) return failed;
   const prefix = result.refusedPrefix ?? null;
   const hash = prefix === null ? null : hashBody(prefix);
   if (refusal?.kind === result.errorKind && hash !== null && hash === refusal.bodyHash) {
-    return { ...failed, detail: describeUnchanged(refusal, "same body"), bodyUnchanged: true, refused: refreshRefusal(refusal, result.meta) };
+    return {
+      ...failed,
+      detail: describeUnchanged(refusal, "same body"),
+      bodyUnchanged: true,
+      refused: refreshRefusal(refusal, result.meta),
+    };
   }
   return { ...failed, refused: describeRefusal(result.errorKind, result.detail, result.meta, hash, maxBodyBytes) };
 }
 
 /** An HTML page: with exactly one feed link, that feed is this attempt's result (and the source's new URL). */
-async function followFeedLink(page: OkResult, pageHash: string, options: FetchOptions, helpers: DiscoveryHelpers): Promise<Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>> {
+async function followFeedLink(
+  page: OkResult,
+  pageHash: string,
+  options: FetchOptions,
+  helpers: DiscoveryHelpers,
+): Promise<Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>> {
   const found = await discoverInFetch(page, options, helpers);
   const pageBytes = page.body.length;
   if (found.status === "refused") {
-    return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, refused: describeRefusal("not_a_feed", found.detail, page.meta, pageHash, options.maxBodyBytes) };
+    return {
+      bodyBytes: pageBytes,
+      outcome: "error",
+      errorKind: "not_a_feed",
+      detail: found.detail,
+      refused: describeRefusal("not_a_feed", found.detail, page.meta, pageHash, options.maxBodyBytes),
+    };
   }
-  if (found.status === "failed") return { bodyBytes: pageBytes, outcome: "error", errorKind: "not_a_feed", detail: found.detail, meta: found.meta, parseMs: found.parseMs ?? null };
+  if (found.status === "failed")
+    return {
+      bodyBytes: pageBytes,
+      outcome: "error",
+      errorKind: "not_a_feed",
+      detail: found.detail,
+      meta: found.meta,
+      parseMs: found.parseMs ?? null,
+    };
   return {
     outcome: "ok",
     errorKind: null,

@@ -41,7 +41,8 @@ export function createVirtualClock(start: Date): VirtualClock {
       elapsedMs += readMs(ms);
     },
     advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`a virtual clock only moves forward (asked to advance ${ms} ms)`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`a virtual clock only moves forward (asked to advance ${ms} ms)`);
       elapsedMs += ms;
     },
   };

@@ -19,7 +19,12 @@ const log = createLogger("round");
  */
 export async function closeRound(
   db: Db,
-  { settings, options, lease, report }: { settings: RoundSettings; options: RoundOptions; lease: Lease; report: RoundReport | null },
+  {
+    settings,
+    options,
+    lease,
+    report,
+  }: { settings: RoundSettings; options: RoundOptions; lease: Lease; report: RoundReport | null },
 ): Promise<void> {
   const delaysMs = settings.databaseRetryDelaysMs ?? DATABASE_RETRY_DELAYS_MS;
   let failureStored = report?.status !== "failed" || report.roundId === null;
@@ -36,7 +41,10 @@ export async function closeRound(
     );
   } catch (error) {
     if (!isDatabaseError(error)) throw error;
-    log.error(`could not ${failureStored ? "" : "record the round's failure nor "}release the round lease: ${describeError(error)}`);
+    log.error(
+      `could not ${failureStored ? "" : "record the round's failure nor "}release the round lease: ${describeError(error)}`,
+    );
   }
-  if (report?.status === "failed") log.error(`round ${report.roundId ?? "-"} (${options.trigger}) failed: ${report.reason}`);
+  if (report?.status === "failed")
+    log.error(`round ${report.roundId ?? "-"} (${options.trigger}) failed: ${report.reason}`);
 }

@@ -44,7 +44,13 @@ export async function fetchAndRecord(
   source: SourceRow,
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
-  const attempt = await attemptFetch(source, settings.fetch, context.manual, { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) }, settings.clock);
+  const attempt = await attemptFetch(
+    source,
+    settings.fetch,
+    context.manual,
+    { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) },
+    settings.clock,
+  );
   const storing = { policy: settings.policy, offline: context.offline(attempt), roundId: context.roundId };
   let storeError: unknown = null;
   const stored: Stored | null = await storeAttempt(db, attempt, source, storing)
@@ -68,7 +74,9 @@ export async function fetchAndRecord(
     detail: stored ? stored.attempt.detail : `could not save: ${describeError(storeError)}`,
     hostHoldUntil: stored?.recorded.decision.hostRetryAfterUntil ?? null,
     countedError:
-      stored?.attempt.outcome === "error" && stored.recorded.decision.next.consecutiveErrors > source.consecutiveErrors ? breakerCountersOf(source) : null,
+      stored?.attempt.outcome === "error" && stored.recorded.decision.next.consecutiveErrors > source.consecutiveErrors
+        ? breakerCountersOf(source)
+        : null,
   };
   log.info(
     `source ${line.sourceId} ${line.url}: ${line.outcome}${line.errorKind ? ` (${line.errorKind})` : ""} status=${line.httpStatus ?? "-"} new=${line.newArticles} bytes=${line.bytes} ms=${line.ms}`,
@@ -94,7 +102,15 @@ async function recordDatabaseError(
   storing: Parameters<typeof storeAttempt>[3],
   error: unknown,
 ): Promise<Stored | null> {
-  const failed: Attempt = { ...attempt, outcome: "error", errorKind: "database", detail: `could not save: ${describeError(error)}`, feed: null, bodyHash: null, bodyUnchanged: false };
+  const failed: Attempt = {
+    ...attempt,
+    outcome: "error",
+    errorKind: "database",
+    detail: `could not save: ${describeError(error)}`,
+    feed: null,
+    bodyHash: null,
+    bodyUnchanged: false,
+  };
   try {
     // The failed write changed nothing (one batch, all or nothing): the source is still as read.
     return { attempt: failed, recorded: await storeAttempt(db, failed, source, storing) };

@@ -18,7 +18,13 @@ const WORKER_MEMORY_MB = 512;
 const IDLE_STOP_MS = 120_000;
 
 type Pending = { resolve: (result: ParseResult) => void; timer: NodeJS.Timeout };
-type WorkerSlot = { worker: Worker; ready: Promise<void>; pending: Map<number, Pending>; nextId: number; idleTimer: NodeJS.Timeout | null };
+type WorkerSlot = {
+  worker: Worker;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  nextId: number;
+  idleTimer: NodeJS.Timeout | null;
+};
 
 /** A parse and how long it took (the worker's round trip included: that is what the fetch waited). */
 export type TimedParse = ParseResult & { parseMs: number };
@@ -37,11 +43,20 @@ async function parseWherever(input: ParseInput): Promise<ParseResult> {
   if (!slot) return parseFeed(input);
   return new Promise((resolve) => {
     const id = slot.nextId++;
-    const timer = setTimeout(() => failAll(slot, `parsing took longer than ${PARSE_TIME_LIMIT_MS / 1000} s`), PARSE_TIME_LIMIT_MS);
+    const timer = setTimeout(
+      () => failAll(slot, `parsing took longer than ${PARSE_TIME_LIMIT_MS / 1000} s`),
+      PARSE_TIME_LIMIT_MS,
+    );
     slot.pending.set(id, { resolve, timer });
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.worker.ref();
-    slot.worker.postMessage({ id, body: new Uint8Array(input.body), contentType: input.contentType, contentLocation: input.contentLocation, url: input.url });
+    slot.worker.postMessage({
+      id,
+      body: new Uint8Array(input.body),
+      contentType: input.contentType,
+      contentLocation: input.contentLocation,
+      url: input.url,
+    });
   });
 }
 
@@ -59,14 +74,22 @@ async function acquireWorker(): Promise<WorkerSlot | null> {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
   });
   let markReady: () => void = () => undefined;
-  const slot: WorkerSlot = { worker, ready: new Promise((resolve) => (markReady = resolve)), pending: new Map(), nextId: 1, idleTimer: null };
+  const slot: WorkerSlot = {
+    worker,
+    ready: new Promise((resolve) => (markReady = resolve)),
+    pending: new Map(),
+    nextId: 1,
+    idleTimer: null,
+  };
   worker.on("message", (message: { ready?: true; id?: number; result?: ParseResult; error?: string }) => {
     if (message.ready) return markReady();
     const pending = slot.pending.get(message.id!);
     if (!pending) return;
     clearTimeout(pending.timer);
     slot.pending.delete(message.id!);
-    pending.resolve(message.result ?? { ok: false, errorKind: "parse", detail: `parser failed: ${message.error ?? "unknown error"}` });
+    pending.resolve(
+      message.result ?? { ok: false, errorKind: "parse", detail: `parser failed: ${message.error ?? "unknown error"}` },
+    );
     if (slot.pending.size === 0) idle(slot);
   });
   worker.on("error", (error) => failAll(slot, `parser crashed: ${error.message}`));

@@ -10,7 +10,12 @@ const { parseFeed } = await tsImport("../parse/parse-feed.ts", { parentURL: impo
 parentPort.on("message", async (message) => {
   const { id, body, contentType, contentLocation, url } = message;
   try {
-    const result = await parseFeed({ body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType, contentLocation, url });
+    const result = await parseFeed({
+      body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      contentType,
+      contentLocation,
+      url,
+    });
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

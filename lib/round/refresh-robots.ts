@@ -32,7 +32,12 @@ export async function findRobotsTxt(db: Db, settings: RoundSettings, origin: str
   return reading;
 }
 
-async function refresh(db: Db, settings: RoundSettings, origin: string, stored: RobotsTxtRow | null): Promise<RobotsTxtRow> {
+async function refresh(
+  db: Db,
+  settings: RoundSettings,
+  origin: string,
+  stored: RobotsTxtRow | null,
+): Promise<RobotsTxtRow> {
   const result = await fetchFeed(
     { url: `${origin}/robots.txt`, etag: stored?.etag ?? null, lastModified: stored?.lastModified ?? null },
     // The bare lane: the read of robots.txt is not itself subject to robots.txt.
@@ -44,17 +49,42 @@ async function refresh(db: Db, settings: RoundSettings, origin: string, stored: 
 }
 
 /** What to store after one read (pure). */
-export function nextRobotsRow(origin: string, stored: RobotsTxtRow | null, result: FetchResult, now: Date): RobotsTxtRow {
+export function nextRobotsRow(
+  origin: string,
+  stored: RobotsTxtRow | null,
+  result: FetchResult,
+  now: Date,
+): RobotsTxtRow {
   const { headers, httpStatus } = result.meta;
   const validators = { etag: headers.etag, lastModified: headers.lastModified };
   const base = { origin, httpStatus, fetchedAt: now };
   if (result.outcome === "ok") {
-    return { ...base, ...validators, body: result.body.toString("utf8").replace(/^\uFEFF/, ""), nextFetchAt: new Date(now.getTime() + DAY_MS) };
+    return {
+      ...base,
+      ...validators,
+      body: result.body.toString("utf8").replace(/^\uFEFF/, ""),
+      nextFetchAt: new Date(now.getTime() + DAY_MS),
+    };
   }
   if (result.outcome === "not_modified") {
-    return { ...base, body: stored?.body ?? "", etag: validators.etag ?? stored?.etag ?? null, lastModified: validators.lastModified ?? stored?.lastModified ?? null, nextFetchAt: new Date(now.getTime() + DAY_MS) };
+    return {
+      ...base,
+      body: stored?.body ?? "",
+      etag: validators.etag ?? stored?.etag ?? null,
+      lastModified: validators.lastModified ?? stored?.lastModified ?? null,
+      nextFetchAt: new Date(now.getTime() + DAY_MS),
+    };
   }
-  const unavailable = (httpStatus !== null && httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) || result.errorKind === "too_large";
-  if (unavailable) return { ...base, body: "", etag: null, lastModified: null, nextFetchAt: new Date(now.getTime() + DAY_MS) };
-  return { ...base, body: stored?.body ?? "", etag: stored?.etag ?? null, lastModified: stored?.lastModified ?? null, nextFetchAt: new Date(now.getTime() + RETRY_MS) };
+  const unavailable =
+    (httpStatus !== null && httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) ||
+    result.errorKind === "too_large";
+  if (unavailable)
+    return { ...base, body: "", etag: null, lastModified: null, nextFetchAt: new Date(now.getTime() + DAY_MS) };
+  return {
+    ...base,
+    body: stored?.body ?? "",
+    etag: stored?.etag ?? null,
+    lastModified: stored?.lastModified ?? null,
+    nextFetchAt: new Date(now.getTime() + RETRY_MS),
+  };
 }

@@ -50,18 +50,40 @@ export function readRefusal(source: SourceRefusalFields, maxBodyBytes: number): 
  * The validators to send: those of the refused body while one is remembered (the server's current
  * representation is that body, not the content we hold), else those of the content we hold.
  */
-export function pickValidators(source: SourceRefusalFields, refusal: RefusedBody | null): { etag: string | null; lastModified: string | null } {
-  return refusal ? { etag: refusal.etag, lastModified: refusal.lastModified } : { etag: source.etag, lastModified: source.lastModified };
+export function pickValidators(
+  source: SourceRefusalFields,
+  refusal: RefusedBody | null,
+): { etag: string | null; lastModified: string | null } {
+  return refusal
+    ? { etag: refusal.etag, lastModified: refusal.lastModified }
+    : { etag: source.etag, lastModified: source.lastModified };
 }
 
 /** A refused body as the response described it: its validators (the server's, byte for byte) and hash. */
-export function describeRefusal(kind: RefusalKind, detail: string, meta: ResponseMeta, bodyHash: string | null, maxBodyBytes: number): RefusedBody {
-  return { kind, detail, etag: meta.headers.etag, lastModified: meta.headers.lastModified, bodyHash, bodyLimit: kind === "too_large" ? maxBodyBytes : null };
+export function describeRefusal(
+  kind: RefusalKind,
+  detail: string,
+  meta: ResponseMeta,
+  bodyHash: string | null,
+  maxBodyBytes: number,
+): RefusedBody {
+  return {
+    kind,
+    detail,
+    etag: meta.headers.etag,
+    lastModified: meta.headers.lastModified,
+    bodyHash,
+    bodyLimit: kind === "too_large" ? maxBodyBytes : null,
+  };
 }
 
 /** A 304 may refresh the validators (RFC 9110 §15.4.5); the refusal itself stands. */
 export function refreshRefusal(refusal: RefusedBody, meta: ResponseMeta): RefusedBody {
-  return { ...refusal, etag: meta.headers.etag ?? refusal.etag, lastModified: meta.headers.lastModified ?? refusal.lastModified };
+  return {
+    ...refusal,
+    etag: meta.headers.etag ?? refusal.etag,
+    lastModified: meta.headers.lastModified ?? refusal.lastModified,
+  };
 }
 
 /** "still too large, unchanged (HTTP 304): 20 MiB (Content-Length), over the 10 MiB limit: ..." */

@@ -27,7 +27,11 @@ export function processLaneQueue(): LaneQueue {
 }
 
 /** Waits for this process's turn and the domain's gap; the caller MUST release the turn. */
-export async function takeTurn(url: URL, gapMs: number, lane: LaneQueue = processLaneQueue()): Promise<Extract<LaneTurn, { go: true }>> {
+export async function takeTurn(
+  url: URL,
+  gapMs: number,
+  lane: LaneQueue = processLaneQueue(),
+): Promise<Extract<LaneTurn, { go: true }>> {
   const asked = lane.clock.monotonicMs();
   let open!: () => void;
   const previous = lane.tail;

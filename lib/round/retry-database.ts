@@ -6,7 +6,10 @@ import { isDatabaseError } from "@/lib/db/is-database-error";
 /** About 30 s in all: PostgreSQL restarting, a disk freed by the operator. */
 export const DATABASE_RETRY_DELAYS_MS: readonly number[] = [250, 500, 1000, 2000, 4000, 8000, 15_000];
 
-export async function retryDatabase<T>(work: () => Promise<T>, options: { delaysMs: readonly number[]; shouldStop?: () => boolean }): Promise<T> {
+export async function retryDatabase<T>(
+  work: () => Promise<T>,
+  options: { delaysMs: readonly number[]; shouldStop?: () => boolean },
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await work();

@@ -19,13 +19,19 @@ import { describeError } from "@/lib/describe-error";
 const log = createLogger("fetch");
 
 export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
-  const lane = settings.robots === "off" ? laneWithGap(settings.hostGapMs, settings.laneQueue) : robotsCheckedLane(db, settings);
+  const lane =
+    settings.robots === "off" ? laneWithGap(settings.hostGapMs, settings.laneQueue) : robotsCheckedLane(db, settings);
   return async (url) => {
     // The wait counts from here: the hold's lookup and a robots.txt read delay the request as the gap does.
     const asked = settings.clock.monotonicMs();
     // A hold that cannot be looked up (the database failed) holds nothing back, as for robots.txt.
     const heldUntil = await findHostHold(db, url.href, settings.clock.now()).catch(() => null);
-    if (heldUntil) return { go: false, errorKind: "rate_limited", detail: `${url.hostname} asked to wait until ${heldUntil.toISOString()} (Retry-After): not asked` };
+    if (heldUntil)
+      return {
+        go: false,
+        errorKind: "rate_limited",
+        detail: `${url.hostname} asked to wait until ${heldUntil.toISOString()} (Retry-After): not asked`,
+      };
     const turn = await lane(url);
     return turn.go ? { ...turn, waitedMs: settings.clock.monotonicMs() - asked } : turn;
   };
@@ -41,8 +47,15 @@ function robotsCheckedLane(db: Db, settings: RoundSettings): RequestLane {
       return null;
     });
     if (robots === null) return takeTurn(url, settings.hostGapMs, settings.laneQueue);
-    const verdict = judgeRobots({ robotsUrl: `${url.origin}/robots.txt`, body: robots.body, url: url.href, token, mode: settings.robots });
-    if (!verdict.allowed) return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
+    const verdict = judgeRobots({
+      robotsUrl: `${url.origin}/robots.txt`,
+      body: robots.body,
+      url: url.href,
+      token,
+      mode: settings.robots,
+    });
+    if (!verdict.allowed)
+      return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
     return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs), settings.laneQueue);
   };
 }

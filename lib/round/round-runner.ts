@@ -13,19 +13,21 @@ import { FETCH_NOW_REPEAT_MS } from "@/lib/round/fetch-now-rule";
 
 type RunnerState = { current: Promise<RoundReport> | null; lane: Promise<unknown>; stopping: boolean };
 
-const state = () => remember<RunnerState>("round-runner", () => ({ current: null, lane: Promise.resolve(), stopping: false }));
+const state = () =>
+  remember<RunnerState>("round-runner", () => ({ current: null, lane: Promise.resolve(), stopping: false }));
 
 /** Starts a round, or returns the one already running in this process. */
 export function requestRound(trigger: Exclude<RoundTrigger, "manual">): Promise<RoundReport> {
   const runner = state();
   if (runner.current) return runner.current;
-  const round = enqueue(() => runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger, shouldStop: () => runner.stopping }));
+  const round = enqueue(() =>
+    runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger, shouldStop: () => runner.stopping }),
+  );
   runner.current = round.finally(() => {
     runner.current = null;
   });
   return runner.current;
 }
-
 
 /**
  * Fetches one source now, after whatever round is already queued (its requests take their turns
@@ -33,7 +35,9 @@ export function requestRound(trigger: Exclude<RoundTrigger, "manual">): Promise<
  * FETCH_NOW_REPEAT_MS of its last fetch.
  */
 export function fetchSourceNow(sourceId: number): Promise<RoundReport> {
-  return enqueue(() => runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger: "manual", sourceId, repeatMs: FETCH_NOW_REPEAT_MS }));
+  return enqueue(() =>
+    runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger: "manual", sourceId, repeatMs: FETCH_NOW_REPEAT_MS }),
+  );
 }
 
 /** Shutdown: no new fetch starts; resolves once the current one has finished and been stored. */

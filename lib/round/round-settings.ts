@@ -36,7 +36,11 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
   return {
     fetch: {
       // A single-user reader: one subscriber per feed (the number publishers' log tools look for).
-      userAgent: buildUserAgent({ version: packageJson.version, publicUrl: env.TIDINGS_PUBLIC_URL ?? null, subscribers: 1 }),
+      userAgent: buildUserAgent({
+        version: packageJson.version,
+        publicUrl: env.TIDINGS_PUBLIC_URL ?? null,
+        subscribers: 1,
+      }),
       timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
@@ -68,5 +72,10 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
  */
 export function onClock(settings: RoundSettings, clock: Clock): RoundSettings {
   const laneQueue = createLaneQueue(clock);
-  return { ...settings, clock, laneQueue, fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) } };
+  return {
+    ...settings,
+    clock,
+    laneQueue,
+    fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) },
+  };
 }

@@ -40,7 +40,13 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
   // The process is recorded with the lease: after a kill -9, a restarted instance on this machine
   // sees its previous life's lease as free instead of waiting out the TTL.
-  const lease: Lease = { name: ROUND_LEASE, holder: settings.instanceId, ttlMs: leaseTtlMs, process: currentHolderProcess(), isHolderGone: isHolderProcessGone };
+  const lease: Lease = {
+    name: ROUND_LEASE,
+    holder: settings.instanceId,
+    ttlMs: leaseTtlMs,
+    process: currentHolderProcess(),
+    isHolderGone: isHolderProcessGone,
+  };
   const started = { roundId: null as number | null };
   try {
     if (!(await acquireLease(db, { ...lease, now: settings.clock.now() }))) {
@@ -54,7 +60,11 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   try {
     report = await runUnderLease(db, settings, options, lease, started);
     // Under the lease, so two instances never evaluate at once; it never throws.
-    if (report.status === "completed") await evaluateAlertsSafely(db, { now: settings.clock.now(), fetchedSourceIds: report.lines.map((line) => line.sourceId) });
+    if (report.status === "completed")
+      await evaluateAlertsSafely(db, {
+        now: settings.clock.now(),
+        fetchedSourceIds: report.lines.map((line) => line.sourceId),
+      });
     return report;
   } catch (error) {
     if (!isDatabaseError(error)) throw error;
@@ -65,18 +75,41 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   }
 }
 
-async function runUnderLease(db: Db, settings: RoundSettings, options: RoundOptions, lease: Lease, started: { roundId: number | null }): Promise<RoundReport> {
+async function runUnderLease(
+  db: Db,
+  settings: RoundSettings,
+  options: RoundOptions,
+  lease: Lease,
+  started: { roundId: number | null },
+): Promise<RoundReport> {
   // Read under the lease: a list read before it could predate another instance's round and
   // fetch its sources a second time.
   const picked = await pickSources(db, options, settings.clock.now());
   if ("reason" in picked) return { status: "skipped", reason: picked.reason };
   const interrupted = await markInterruptedRounds(db);
-  if (interrupted > 0) log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
-  const roundId = await startRound(db, { trigger: options.trigger, instanceId: settings.instanceId, startedAt: settings.clock.now() });
+  if (interrupted > 0)
+    log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
+  const roundId = await startRound(db, {
+    trigger: options.trigger,
+    instanceId: settings.instanceId,
+    startedAt: settings.clock.now(),
+  });
   started.roundId = roundId;
-  const { lines, tally } = await walkSources(db, settings, { roundId, sources: interleaveByHost(picked.sources), holds: picked.holds }, options, lease);
+  const { lines, tally } = await walkSources(
+    db,
+    settings,
+    { roundId, sources: interleaveByHost(picked.sources), holds: picked.holds },
+    options,
+    lease,
+  );
   const fault = lines.find((line) => line.errorKind === "database");
-  if (fault) return failedReport(roundId, lines, tally, `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`);
+  if (fault)
+    return failedReport(
+      roundId,
+      lines,
+      tally,
+      `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`,
+    );
   await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
   log.info(
     `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}${describeLeft(tally)}`,
@@ -85,7 +118,10 @@ async function runUnderLease(db: Db, settings: RoundSettings, options: RoundOpti
 }
 
 function describeLeft(tally: RoundTally): string {
-  const left = [tally.leftForBudget > 0 ? `${tally.leftForBudget} for the budget` : null, tally.leftForHostHold > 0 ? `${tally.leftForHostHold} for a host hold` : null].filter(Boolean);
+  const left = [
+    tally.leftForBudget > 0 ? `${tally.leftForBudget} for the budget` : null,
+    tally.leftForHostHold > 0 ? `${tally.leftForHostHold} for a host hold` : null,
+  ].filter(Boolean);
   return left.length > 0 ? ` left: ${left.join(", ")}` : "";
 }
 
@@ -104,9 +140,12 @@ async function pickSources(db: Db, options: RoundOptions, now: Date): Promise<Pi
   }
   const source = await findSourceForManualFetch(db, sourceId, now, options.repeatMs);
   if (source === null) return { reason: `no source with id ${sourceId}` };
-  if ("waitUntil" in source) return { reason: `its publisher asked to wait until ${source.waitUntil.toISOString()} (Retry-After)` };
+  if ("waitUntil" in source)
+    return { reason: `its publisher asked to wait until ${source.waitUntil.toISOString()} (Retry-After)` };
   if ("fetchedAt" in source) {
-    return { reason: `it was fetched at ${source.fetchedAt.toISOString()}, less than ${Math.round((options.repeatMs ?? 0) / 60_000)} minutes ago; asking again so soon would cost its publisher a request for nothing new` };
+    return {
+      reason: `it was fetched at ${source.fetchedAt.toISOString()}, less than ${Math.round((options.repeatMs ?? 0) / 60_000)} minutes ago; asking again so soon would cost its publisher a request for nothing new`,
+    };
   }
   return { sources: [source], holds: new Map() };
 }

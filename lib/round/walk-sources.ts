@@ -27,7 +27,13 @@ export type WalkPlan = { roundId: number; sources: ListedSource[]; holds: HostHo
 type WalkOptions = { trigger: string; sourceId?: number; shouldStop?: () => boolean };
 type LeaseInput = Omit<AcquireLeaseInput, "now">;
 
-export async function walkSources(db: Db, roundSettings: RoundSettings, plan: WalkPlan, options: WalkOptions, lease: LeaseInput): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
+export async function walkSources(
+  db: Db,
+  roundSettings: RoundSettings,
+  plan: WalkPlan,
+  options: WalkOptions,
+  lease: LeaseInput,
+): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
   const { roundId } = plan;
   const settings = withRobots(db, roundSettings);
   const { clock } = settings;
@@ -61,7 +67,9 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
       else {
         const firstEnd = Math.min(...setAside.map((candidate) => holds.get(hostOf(candidate.feedUrl)) ?? 0));
         if (firstEnd - clock.now().getTime() > deadline - clock.monotonicMs()) {
-          log.info(`round ${roundId}: ${setAside.length} source(s) held by Retry-After past the budget stay due for the next round`);
+          log.info(
+            `round ${roundId}: ${setAside.length} source(s) held by Retry-After past the budget stay due for the next round`,
+          );
           tally.leftForHostHold = setAside.length;
           break;
         }
@@ -96,7 +104,9 @@ export async function walkSources(db: Db, roundSettings: RoundSettings, plan: Wa
     if (looksOffline(offlineTally)) {
       tally.offline = true;
       await forgiveEarlierNetworkErrors(db, lines);
-      log.warn(`round ${roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`);
+      log.warn(
+        `round ${roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`,
+      );
       break;
     }
   }
@@ -112,7 +122,19 @@ async function forgiveEarlierNetworkErrors(db: Db, lines: FetchLine[]): Promise<
 }
 
 export function emptyTally(sourcesDue: number): RoundTally {
-  return { sourcesDue, sourcesAttempted: 0, okCount: 0, notModifiedCount: 0, errorCount: 0, newArticles: 0, bytesReceived: 0, offline: false, budgetExhausted: false, leftForBudget: 0, leftForHostHold: 0 };
+  return {
+    sourcesDue,
+    sourcesAttempted: 0,
+    okCount: 0,
+    notModifiedCount: 0,
+    errorCount: 0,
+    newArticles: 0,
+    bytesReceived: 0,
+    offline: false,
+    budgetExhausted: false,
+    leftForBudget: 0,
+    leftForHostHold: 0,
+  };
 }
 
 function addToTally(tally: RoundTally, line: FetchLine): void {

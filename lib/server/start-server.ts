@@ -22,7 +22,8 @@ export async function startServer(): Promise<void> {
     getEnv();
     const target = getDatabaseTarget();
     const result = await runMigrations(target);
-    const migrated = result.applied.length > 0 ? `applied migrations ${result.applied.join(", ")}` : "schema up to date";
+    const migrated =
+      result.applied.length > 0 ? `applied migrations ${result.applied.join(", ")}` : "schema up to date";
     log.info(`database: ${describeDatabaseTarget(target)}, ${migrated}`);
     const exposure = checkExposure(getEnv().TIDINGS_HOST, (await getAuthState()).passwordFrom);
     if (!exposure.allowed) throw new Error(exposure.message);
@@ -35,7 +36,7 @@ export async function startServer(): Promise<void> {
       await startScheduler(getDb(), getEnv().TIDINGS_ROUND_CRON);
       startPruneSchedule(getDb());
     } else {
-      log.info("scheduler off (TIDINGS_SCHEDULER=false): rounds run only from the CLI or \"fetch now\"");
+      log.info('scheduler off (TIDINGS_SCHEDULER=false): rounds run only from the CLI or "fetch now"');
     }
   } catch (error) {
     console.error(`tidings: cannot start: ${describeError(error, 500)}`);

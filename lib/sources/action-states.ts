@@ -17,6 +17,8 @@ export type RemoveSourceState = { status: "idle" | "error"; fieldErrors: FieldEr
 
 export type FetchNowState = { status: "idle" | "done" | "error"; message: string };
 
-export type OpmlPreview = { ok: true; title: string | null; entries: OpmlEntry[]; skipped: OpmlSkip[] } | { ok: false; fieldErrors: FieldErrors };
+export type OpmlPreview =
+  | { ok: true; title: string | null; entries: OpmlEntry[]; skipped: OpmlSkip[] }
+  | { ok: false; fieldErrors: FieldErrors };
 
 export type ImportChunkResult = { ok: true; added: number; skipped: OpmlSkip[] } | { ok: false; message: string };

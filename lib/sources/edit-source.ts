@@ -11,7 +11,11 @@ export type SourceEdit = Omit<SourceSettings, "feedUrl"> & { url: string };
 
 export type SourceEditResult = { status: "saved" } | { status: "error"; fieldErrors: FieldErrors };
 
-export async function editSource(db: Db, policy: { allowPrivateNetworks: boolean }, input: SourceEdit): Promise<SourceEditResult> {
+export async function editSource(
+  db: Db,
+  policy: { allowPrivateNetworks: boolean },
+  input: SourceEdit,
+): Promise<SourceEditResult> {
   const { sourceId, customTitle, folderName, enabled, now } = input;
   const current = await db.source.findUnique({ where: { id: sourceId }, select: { feedUrl: true } });
   // An address left as it was is not checked again: a title edit must not fail on a source the
@@ -25,7 +29,10 @@ export async function editSource(db: Db, policy: { allowPrivateNetworks: boolean
   const result = await updateSource(db, { sourceId, customTitle, folderName, enabled, now, feedUrl });
   if (result.status === "missing") return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
   if (result.status === "duplicate") {
-    return { status: "error", fieldErrors: { url: [`Already subscribed: ${result.holder.title} (source #${result.holder.id})`] } };
+    return {
+      status: "error",
+      fieldErrors: { url: [`Already subscribed: ${result.holder.title} (source #${result.holder.id})`] },
+    };
   }
   return { status: "saved" };
 }

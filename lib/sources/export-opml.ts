@@ -5,10 +5,28 @@ import { serializeOpml } from "@/lib/opml/serialize-opml";
 
 export async function exportOpml(db: Db, now: Date): Promise<string> {
   const rows = await db.source.findMany({
-    select: { title: true, customTitle: true, feedUrl: true, siteUrl: true, folder: { select: { name: true, position: true } } },
+    select: {
+      title: true,
+      customTitle: true,
+      feedUrl: true,
+      siteUrl: true,
+      folder: { select: { name: true, position: true } },
+    },
   });
   const sources = rows
-    .map((row) => ({ title: row.customTitle ?? row.title, feedUrl: row.feedUrl, siteUrl: row.siteUrl, folder: row.folder?.name ?? null, position: row.folder?.position ?? 0 }))
-    .sort((a, b) => a.position - b.position || (a.folder ?? "").localeCompare(b.folder ?? "") || a.title.localeCompare(b.title) || a.feedUrl.localeCompare(b.feedUrl));
+    .map((row) => ({
+      title: row.customTitle ?? row.title,
+      feedUrl: row.feedUrl,
+      siteUrl: row.siteUrl,
+      folder: row.folder?.name ?? null,
+      position: row.folder?.position ?? 0,
+    }))
+    .sort(
+      (a, b) =>
+        a.position - b.position ||
+        (a.folder ?? "").localeCompare(b.folder ?? "") ||
+        a.title.localeCompare(b.title) ||
+        a.feedUrl.localeCompare(b.feedUrl),
+    );
   return serializeOpml({ title: "Tidings subscriptions", dateCreated: now, sources });
 }

@@ -23,7 +23,10 @@ const webAddress = z
   .trim()
   .min(1, "Enter the address of a feed or of a site")
   .max(MAX_URL_LENGTH, `An address is at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`)
-  .refine((value) => URL.canParse(value), "This is not a web address (it should look like https://example.com/feed.xml)")
+  .refine(
+    (value) => URL.canParse(value),
+    "This is not a web address (it should look like https://example.com/feed.xml)",
+  )
   .refine(isHttpUrl, "Only http:// and https:// addresses can be followed");
 
 export const addSourceSchema = z.object({
@@ -40,9 +43,15 @@ export const editSourceSchema = z.object({
   enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
 });
 
-export const toggleEnabledSchema = z.object({ id: sourceId, enabled: z.enum(["true", "false"]).transform((value) => value === "true") });
+export const toggleEnabledSchema = z.object({
+  id: sourceId,
+  enabled: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
 
-export const removeSourceSchema = z.object({ id: sourceId, confirm: z.literal("yes", "Confirm that the source and its articles are deleted") });
+export const removeSourceSchema = z.object({
+  id: sourceId,
+  confirm: z.literal("yes", "Confirm that the source and its articles are deleted"),
+});
 
 export const fetchNowSchema = z.object({ id: sourceId });
 
@@ -53,7 +62,10 @@ export const opmlUploadSchema = z.object({
   file: z
     .instanceof(File, { message: "Choose an OPML file" })
     .refine((file) => file.size > 0, "Choose an OPML file (this one is empty)")
-    .refine((file) => file.size <= MAX_OPML_UPLOAD_BYTES, `The file is larger than ${MAX_OPML_UPLOAD_BYTES / 1000 / 1000} MB: use \`tidings import FILE\` (up to 2 MB) or split it`),
+    .refine(
+      (file) => file.size <= MAX_OPML_UPLOAD_BYTES,
+      `The file is larger than ${MAX_OPML_UPLOAD_BYTES / 1000 / 1000} MB: use \`tidings import FILE\` (up to 2 MB) or split it`,
+    ),
 });
 
 /** The import form sends the parsed entries back in chunks (so it can show progress). */

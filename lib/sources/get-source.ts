@@ -12,7 +12,12 @@ export const getSource = cache(async (sourceId: number) => {
     include: { folder: { select: { name: true } }, _count: { select: { articles: true } } },
   });
   if (!source) return null;
-  return { ...source, displayTitle: source.customTitle ?? source.title, folderName: source.folder?.name ?? null, articleCount: source._count.articles };
+  return {
+    ...source,
+    displayTitle: source.customTitle ?? source.title,
+    folderName: source.folder?.name ?? null,
+    articleCount: source._count.articles,
+  };
 });
 
 export type SourceDetail = NonNullable<Awaited<ReturnType<typeof getSource>>>;

@@ -7,9 +7,15 @@ import type { OpmlSkip } from "@/lib/opml/types";
 import { importSources, type ImportedSource } from "@/lib/store/import-sources";
 import { screenImportEntries } from "@/lib/sources/screen-import-entries";
 
-export type OpmlImportReport = { ok: true; added: ImportedSource[]; skipped: OpmlSkip[] } | { ok: false; error: string };
+export type OpmlImportReport =
+  { ok: true; added: ImportedSource[]; skipped: OpmlSkip[] } | { ok: false; error: string };
 
-export async function importOpml(db: Db, text: string, policy: { allowPrivateNetworks: boolean }, now: Date): Promise<OpmlImportReport> {
+export async function importOpml(
+  db: Db,
+  text: string,
+  policy: { allowPrivateNetworks: boolean },
+  now: Date,
+): Promise<OpmlImportReport> {
   const parsed = parseOpml(text);
   if (!parsed.ok) return parsed;
   const { valid, refused } = screenImportEntries(parsed.entries, policy);

@@ -1,6 +1,10 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { classifySourceHealth, HEALTH_STATE_URGENCY, type SourceHealthState } from "@/lib/health/classify-source-health";
+import {
+  classifySourceHealth,
+  HEALTH_STATE_URGENCY,
+  type SourceHealthState,
+} from "@/lib/health/classify-source-health";
 
 export const SOURCE_SORTS = ["title", "problems", "next", "folder"] as const;
 export type SourceSort = (typeof SOURCE_SORTS)[number];
@@ -25,9 +29,23 @@ export type SourceListRow = {
 export async function listSources(sort: SourceSort, now: Date): Promise<SourceListRow[]> {
   const rows = await getDb().source.findMany({
     select: {
-      id: true, title: true, customTitle: true, feedUrl: true, enabled: true, disabledReason: true, lastOutcome: true,
-      lastErrorKind: true, lastSuccessAt: true, nextDueAt: true, nextCheckReason: true, consecutiveErrors: true,
-      breakerState: true, retryAfterUntil: true, lastNewArticleAt: true, createdAt: true, folder: { select: { name: true } },
+      id: true,
+      title: true,
+      customTitle: true,
+      feedUrl: true,
+      enabled: true,
+      disabledReason: true,
+      lastOutcome: true,
+      lastErrorKind: true,
+      lastSuccessAt: true,
+      nextDueAt: true,
+      nextCheckReason: true,
+      consecutiveErrors: true,
+      breakerState: true,
+      retryAfterUntil: true,
+      lastNewArticleAt: true,
+      createdAt: true,
+      folder: { select: { name: true } },
     },
   });
   const sources = rows.map((row) => ({
@@ -58,6 +76,7 @@ const COMPARATORS: Record<SourceSort, Compare> = {
     b.consecutiveErrors - a.consecutiveErrors ||
     (a.lastSuccessAt?.getTime() ?? 0) - (b.lastSuccessAt?.getTime() ?? 0) ||
     byTitle(a, b),
-  next: (a, b) => Number(b.enabled) - Number(a.enabled) || a.nextDueAt.getTime() - b.nextDueAt.getTime() || byTitle(a, b),
+  next: (a, b) =>
+    Number(b.enabled) - Number(a.enabled) || a.nextDueAt.getTime() - b.nextDueAt.getTime() || byTitle(a, b),
   folder: (a, b) => (a.folder ?? "\uffff").localeCompare(b.folder ?? "\uffff") || byTitle(a, b),
 };

@@ -12,11 +12,22 @@ import type { SubscribeInput, SubscribeResult } from "@/lib/sources/subscribe";
 export async function recordFirstFetch(
   db: Db,
   settings: RoundSettings,
-  input: { input: SubscribeInput; feedUrl: string; fetched: Extract<FetchResult, { outcome: "ok" }>; parsed: Extract<TimedParse, { ok: true }>; startedAt: Date },
+  input: {
+    input: SubscribeInput;
+    feedUrl: string;
+    fetched: Extract<FetchResult, { outcome: "ok" }>;
+    parsed: Extract<TimedParse, { ok: true }>;
+    startedAt: Date;
+  },
 ): Promise<SubscribeResult> {
   const { fetched, parsed } = input;
   const title = input.input.title?.trim() || parsed.feed.title || new URL(input.feedUrl).host;
-  const sourceId = await createSource(db, { feedUrl: input.feedUrl, title, customTitle: input.input.title?.trim() || null, folderName: input.input.folderName ?? null });
+  const sourceId = await createSource(db, {
+    feedUrl: input.feedUrl,
+    title,
+    customTitle: input.input.title?.trim() || null,
+    folderName: input.input.folderName ?? null,
+  });
   const source = await db.source.findUniqueOrThrow({ where: { id: sourceId } });
   const started = blankAttempt({ sourceId: source.id, startedAt: input.startedAt, meta: fetched.meta, manual: true });
   const attempt = { ...started, finishedAt: new Date(), ...acceptedBody(fetched, parsed) };

@@ -3,7 +3,10 @@
 import { checkUrl } from "@/lib/fetch/check-url";
 import type { OpmlEntry, OpmlSkip } from "@/lib/opml/types";
 
-export function screenImportEntries(entries: readonly OpmlEntry[], policy: { allowPrivateNetworks: boolean }): { valid: OpmlEntry[]; refused: OpmlSkip[] } {
+export function screenImportEntries(
+  entries: readonly OpmlEntry[],
+  policy: { allowPrivateNetworks: boolean },
+): { valid: OpmlEntry[]; refused: OpmlSkip[] } {
   const valid: OpmlEntry[] = [];
   const refused: OpmlSkip[] = [];
   for (const entry of entries) {

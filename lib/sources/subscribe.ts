@@ -21,7 +21,12 @@ export type SubscribeResult =
 /** How many HTML pages we follow to their feed before giving up (a page pointing at a page...). */
 const MAX_DISCOVERY_HOPS = 1;
 
-export async function subscribe(db: Db, roundSettings: RoundSettings, input: SubscribeInput, hops = 0): Promise<SubscribeResult> {
+export async function subscribe(
+  db: Db,
+  roundSettings: RoundSettings,
+  input: SubscribeInput,
+  hops = 0,
+): Promise<SubscribeResult> {
   const settings = withRobots(db, roundSettings);
   const url = input.url.trim();
   if (url === "") return invalid("url", "Enter the address of a feed or of a site");
@@ -33,14 +38,27 @@ export async function subscribe(db: Db, roundSettings: RoundSettings, input: Sub
   // Subscribing is a request like any other: never during its host's Retry-After, and through the
   // lane (settings.fetch carries it) with the per-domain gap.
   const held = await findHostHold(db, verdict.url.href, new Date());
-  if (held) return invalid("url", `Its server asked Tidings to wait until ${held.toISOString()} (Retry-After); try again after that`);
+  if (held)
+    return invalid(
+      "url",
+      `Its server asked Tidings to wait until ${held.toISOString()} (Retry-After); try again after that`,
+    );
   const startedAt = new Date();
   const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
   if (fetched.outcome !== "ok") {
-    if (fetched.outcome === "not_modified") return invalid("url", "The server answered 304 to a request without validators");
-    return invalid("url", fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`);
+    if (fetched.outcome === "not_modified")
+      return invalid("url", "The server answered 304 to a request without validators");
+    return invalid(
+      "url",
+      fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`,
+    );
   }
-  const parsed = await parseFeedOffThread({ body: fetched.body, contentType: fetched.meta.headers.contentType, contentLocation: fetched.meta.headers.contentLocation, url: fetched.meta.finalUrl });
+  const parsed = await parseFeedOffThread({
+    body: fetched.body,
+    contentType: fetched.meta.headers.contentType,
+    contentLocation: fetched.meta.headers.contentLocation,
+    url: fetched.meta.finalUrl,
+  });
   if (parsed.ok) {
     // A permanent redirect on the very first request is adopted at once: nothing to compare yet.
     const feedUrl = fetched.meta.permanentRedirectUrl ?? verdict.url.href;
@@ -54,7 +72,7 @@ export async function subscribe(db: Db, roundSettings: RoundSettings, input: Sub
     const candidates = discoverFeeds(fetched.body.toString("utf8"), fetched.meta.finalUrl);
     if (candidates.length === 1) return subscribe(db, settings, { ...input, url: candidates[0]!.url }, hops + 1);
     if (candidates.length > 1) return { status: "choose", candidates };
-    return invalid("url", "Not a feed, and the page links to no feed (<link rel=\"alternate\">)");
+    return invalid("url", 'Not a feed, and the page links to no feed (<link rel="alternate">)');
   }
   return invalid("url", `Not a feed: ${parsed.detail}`);
 }
@@ -64,7 +82,12 @@ function invalid(field: "url" | "title" | "folder", message: string): SubscribeR
 }
 
 function alreadySubscribed(existing: { id: number; title: string }): SubscribeResult {
-  return { status: "invalid", field: "url", message: `Already subscribed: ${existing.title} (source #${existing.id})`, existingSourceId: existing.id };
+  return {
+    status: "invalid",
+    field: "url",
+    message: `Already subscribed: ${existing.title} (source #${existing.id})`,
+    existingSourceId: existing.id,
+  };
 }
 
 async function findExisting(db: Db, feedUrl: string) {

@@ -10,11 +10,19 @@ import type { SourceRow } from "@/lib/store/source-row";
 /** URL → id of the source that has it, or null when no source has it. */
 export type UrlHolders = ReadonlyMap<string, number | null>;
 
-export async function findUrlHolders(db: Db, read: ReadRows, source: SourceRow, candidates: (string | null)[]): Promise<UrlHolders> {
+export async function findUrlHolders(
+  db: Db,
+  read: ReadRows,
+  source: SourceRow,
+  candidates: (string | null)[],
+): Promise<UrlHolders> {
   const holders = new Map<string, number | null>();
   for (const url of new Set(candidates)) {
     if (url === null || url === source.feedUrl) continue;
-    const [holder] = await read<{ id: number }>({ text: `SELECT "id" FROM "Source" WHERE "feedUrl" = ${placeholders(db)(1)}`, values: [url] });
+    const [holder] = await read<{ id: number }>({
+      text: `SELECT "id" FROM "Source" WHERE "feedUrl" = ${placeholders(db)(1)}`,
+      values: [url],
+    });
     holders.set(url, holder ? Number(holder.id) : null);
   }
   return holders;
@@ -33,7 +41,10 @@ export function keepTakenUrl(source: SourceRow, decision: Decision, holders: Url
     next: { ...decision.next, feedUrl: source.feedUrl, pendingRedirectUrl: null, pendingRedirectCount: 0 },
     events: [
       ...decision.events.filter((event) => event.kind !== "url_changed"),
-      { kind: "url_changed", detail: `Moved permanently to ${target}, which is already subscribed as source #${holder}; URL kept` },
+      {
+        kind: "url_changed",
+        detail: `Moved permanently to ${target}, which is already subscribed as source #${holder}; URL kept`,
+      },
     ],
   };
 }

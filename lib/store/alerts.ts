@@ -20,7 +20,10 @@ export type AlertWriteContext = {
 export type AlertWriteReport = { started: number; cleared: number };
 
 export async function listOpenAlerts(db: Db): Promise<OpenAlert[]> {
-  const rows = await db.alert.findMany({ where: { openKey: { not: null } }, select: { id: true, kind: true, sourceId: true } });
+  const rows = await db.alert.findMany({
+    where: { openKey: { not: null } },
+    select: { id: true, kind: true, sourceId: true },
+  });
   return rows.map((row) => ({ id: row.id, kind: row.kind as AlertKind, sourceId: row.sourceId }));
 }
 
@@ -30,7 +33,13 @@ export async function writeAlertPlan(db: Db, plan: AlertPlan, context: AlertWrit
     try {
       await db.$transaction(async (tx) => {
         const alert = await tx.alert.create({
-          data: { kind: change.kind, sourceId: change.sourceId, startedAt: context.now, reason: change.reason, openKey: openKeyOf(change.kind, change.sourceId) },
+          data: {
+            kind: change.kind,
+            sourceId: change.sourceId,
+            startedAt: context.now,
+            reason: change.reason,
+            openKey: openKeyOf(change.kind, change.sourceId),
+          },
         });
         if (context.notify) await tx.notification.create({ data: outboxRow(alert, "alert.started", context) });
       });
@@ -42,7 +51,10 @@ export async function writeAlertPlan(db: Db, plan: AlertPlan, context: AlertWrit
   }
   for (const open of plan.clear) {
     const cleared = await db.$transaction(async (tx) => {
-      const { count } = await tx.alert.updateMany({ where: { id: open.id, openKey: { not: null } }, data: { clearedAt: context.now, openKey: null } });
+      const { count } = await tx.alert.updateMany({
+        where: { id: open.id, openKey: { not: null } },
+        data: { clearedAt: context.now, openKey: null },
+      });
       if (count === 0) return false;
       const alert = await tx.alert.findUniqueOrThrow({ where: { id: open.id } });
       if (context.notify) await tx.notification.create({ data: outboxRow(alert, "alert.cleared", context) });
@@ -67,5 +79,11 @@ function outboxRow(
     reason: alert.reason,
     url: context.linkTo(alert.sourceId),
   };
-  return { alertId: alert.id, event, payload: JSON.stringify(document), createdAt: context.now, nextAttemptAt: context.now };
+  return {
+    alertId: alert.id,
+    event,
+    payload: JSON.stringify(document),
+    createdAt: context.now,
+    nextAttemptAt: context.now,
+  };
 }

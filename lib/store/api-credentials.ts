@@ -7,9 +7,15 @@ import { API_FEVER_KEY_SETTING, API_PASSWORD_HASH_SETTING, API_USER_SETTING } fr
 export type StoredApiCredentials = { user: string | null; feverKeyDigest: string | null; passwordHash: string | null };
 
 export async function readApiCredentials(db: Db): Promise<StoredApiCredentials> {
-  const rows = await db.setting.findMany({ where: { key: { in: [API_USER_SETTING, API_FEVER_KEY_SETTING, API_PASSWORD_HASH_SETTING] } } });
+  const rows = await db.setting.findMany({
+    where: { key: { in: [API_USER_SETTING, API_FEVER_KEY_SETTING, API_PASSWORD_HASH_SETTING] } },
+  });
   const value = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
-  return { user: value(API_USER_SETTING), feverKeyDigest: value(API_FEVER_KEY_SETTING), passwordHash: value(API_PASSWORD_HASH_SETTING) };
+  return {
+    user: value(API_USER_SETTING),
+    feverKeyDigest: value(API_FEVER_KEY_SETTING),
+    passwordHash: value(API_PASSWORD_HASH_SETTING),
+  };
 }
 
 export async function saveApiCredentials(db: Db, credentials: ApiCredentials): Promise<void> {
@@ -18,7 +24,9 @@ export async function saveApiCredentials(db: Db, credentials: ApiCredentials): P
     [API_FEVER_KEY_SETTING, credentials.feverKeyDigest],
     [API_PASSWORD_HASH_SETTING, credentials.passwordHash],
   ];
-  await db.$transaction(rows.map(([key, value]) => db.setting.upsert({ where: { key }, create: { key, value }, update: { value } })));
+  await db.$transaction(
+    rows.map(([key, value]) => db.setting.upsert({ where: { key }, create: { key, value }, update: { value } })),
+  );
 }
 
 export async function clearApiCredentials(db: Db): Promise<void> {

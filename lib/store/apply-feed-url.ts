@@ -5,11 +5,18 @@
 // new address through the round's lane (an HTML page there is followed to its one feed).
 import type { Tx } from "@/lib/db/prisma-client";
 
-export type FeedUrlChange = { status: "unchanged" | "changed" } | { status: "duplicate"; holder: { id: number; title: string } };
+export type FeedUrlChange =
+  { status: "unchanged" | "changed" } | { status: "duplicate"; holder: { id: number; title: string } };
 
-export async function applyFeedUrl(tx: Tx, input: { sourceId: number; feedUrl: string; previousUrl: string; now: Date }): Promise<FeedUrlChange> {
+export async function applyFeedUrl(
+  tx: Tx,
+  input: { sourceId: number; feedUrl: string; previousUrl: string; now: Date },
+): Promise<FeedUrlChange> {
   if (input.feedUrl === input.previousUrl) return { status: "unchanged" };
-  const holder = await tx.source.findUnique({ where: { feedUrl: input.feedUrl }, select: { id: true, title: true, customTitle: true } });
+  const holder = await tx.source.findUnique({
+    where: { feedUrl: input.feedUrl },
+    select: { id: true, title: true, customTitle: true },
+  });
   if (holder) return { status: "duplicate", holder: { id: holder.id, title: holder.customTitle ?? holder.title } };
   await tx.source.update({
     where: { id: input.sourceId },
@@ -40,6 +47,13 @@ export async function applyFeedUrl(tx: Tx, input: { sourceId: number; feedUrl: s
       nextCheckReason: "feed address changed by you: fetched in the next round",
     },
   });
-  await tx.sourceEvent.create({ data: { sourceId: input.sourceId, at: input.now, kind: "url_changed", detail: `Changed by you: ${input.previousUrl} → ${input.feedUrl}` } });
+  await tx.sourceEvent.create({
+    data: {
+      sourceId: input.sourceId,
+      at: input.now,
+      kind: "url_changed",
+      detail: `Changed by you: ${input.previousUrl} → ${input.feedUrl}`,
+    },
+  });
   return { status: "changed" };
 }

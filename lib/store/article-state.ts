@@ -24,8 +24,12 @@ export async function updateArticleState(
 ): Promise<ArticleState | null> {
   return db.$transaction(async (tx) => {
     if (input.read !== undefined) await setReadOfIds(tx, { ids: [input.id], read: input.read, now: input.now });
-    if (input.starred !== undefined) await setStarredOfIds(tx, { ids: [input.id], starred: input.starred, now: input.now });
-    const row = await tx.article.findUnique({ where: { id: input.id }, select: { id: true, readAt: true, starredAt: true } });
+    if (input.starred !== undefined)
+      await setStarredOfIds(tx, { ids: [input.id], starred: input.starred, now: input.now });
+    const row = await tx.article.findUnique({
+      where: { id: input.id },
+      select: { id: true, readAt: true, starredAt: true },
+    });
     return row === null ? null : { id: row.id, read: row.readAt !== null, starred: row.starredAt !== null };
   });
 }

@@ -11,7 +11,9 @@ export async function createSource(
       feedUrl: input.feedUrl,
       title: input.title,
       customTitle: input.customTitle,
-      ...(folderName ? { folder: { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } } } : {}),
+      ...(folderName
+        ? { folder: { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } } }
+        : {}),
       events: { create: { kind: "added", detail: `Subscribed to ${input.feedUrl}` } },
     },
     select: { id: true },

@@ -14,7 +14,10 @@ export type SubscriptionEdits = {
 export async function saveSubscriptionEdits(db: Db, edits: SubscriptionEdits): Promise<"saved" | "missing"> {
   return db.$transaction(async (tx) => {
     const ids = edits.sources.map((source) => source.sourceId);
-    const rows = await tx.source.findMany({ where: { id: { in: ids } }, select: { id: true, folderId: true, folder: { select: { name: true } } } });
+    const rows = await tx.source.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, folderId: true, folder: { select: { name: true } } },
+    });
     if (rows.length !== new Set(ids).size) return "missing";
     const folder = edits.folder;
     for (const { sourceId, customTitle } of edits.sources) {
@@ -24,12 +27,17 @@ export async function saveSubscriptionEdits(db: Db, edits: SubscriptionEdits): P
         where: { id: sourceId },
         data: {
           ...(customTitle === null ? {} : { customTitle }),
-          ...(folder !== null && "into" in folder ? { folder: { connectOrCreate: { where: { name: folder.into }, create: { name: folder.into } } } } : {}),
+          ...(folder !== null && "into" in folder
+            ? { folder: { connectOrCreate: { where: { name: folder.into }, create: { name: folder.into } } } }
+            : {}),
           ...(leaves ? { folder: { disconnect: true } } : {}),
         },
       });
     }
-    await deleteEmptyFolders(tx, rows.map((row) => row.folderId));
+    await deleteEmptyFolders(
+      tx,
+      rows.map((row) => row.folderId),
+    );
     return "saved";
   });
 }

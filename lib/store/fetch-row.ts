@@ -5,7 +5,13 @@ import { parseMaxAge } from "@/lib/policy/cache-control";
 /** Fetch.detail is for people, and bounded so that a hostile server cannot bloat the log. */
 export const MAX_DETAIL_LENGTH = 500;
 
-export function buildFetchRow(input: { attempt: Attempt; roundId: number | null; newArticles: number; updatedArticles: number; dueAt: Date }) {
+export function buildFetchRow(input: {
+  attempt: Attempt;
+  roundId: number | null;
+  newArticles: number;
+  updatedArticles: number;
+  dueAt: Date;
+}) {
   const { attempt } = input;
   const { meta } = attempt;
   return {
@@ -50,7 +56,11 @@ function fitInt32(value: number | null): number | null {
  * a person, not by the schedule: they have no drift. A round's first fetch of an imported source
  * does (it was due when it was added, and waited for a round like any other).
  */
-export function measureDrift(attempt: Pick<Attempt, "startedAt" | "manual">, roundId: number | null, dueAt: Date): number | null {
+export function measureDrift(
+  attempt: Pick<Attempt, "startedAt" | "manual">,
+  roundId: number | null,
+  dueAt: Date,
+): number | null {
   if (roundId === null || attempt.manual) return null;
   return attempt.startedAt.getTime() - dueAt.getTime();
 }

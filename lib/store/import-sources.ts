@@ -29,22 +29,34 @@ export async function importSources(db: Db, entries: readonly OpmlEntry[], now: 
 async function importChunk(db: Db, chunk: readonly OpmlEntry[], now: Date): Promise<ImportResult> {
   return db.$transaction(
     async (tx) => {
-      const existing = await tx.source.findMany({ where: { feedUrl: { in: chunk.map((entry) => entry.url) } }, select: { id: true, feedUrl: true, title: true, customTitle: true } });
+      const existing = await tx.source.findMany({
+        where: { feedUrl: { in: chunk.map((entry) => entry.url) } },
+        select: { id: true, feedUrl: true, title: true, customTitle: true },
+      });
       const byUrl = new Map(existing.map((row) => [row.feedUrl, row]));
       const skipped: OpmlSkip[] = [];
       const fresh: OpmlEntry[] = [];
       const seen = new Set<string>();
       for (const entry of chunk) {
         const duplicate = byUrl.get(entry.url);
-        if (duplicate) skipped.push({ url: entry.url, title: entry.title, reason: `already subscribed as “${duplicate.customTitle ?? duplicate.title}” (source #${duplicate.id})` });
-        else if (seen.has(entry.url)) skipped.push({ url: entry.url, title: entry.title, reason: "listed twice in this file" });
+        if (duplicate)
+          skipped.push({
+            url: entry.url,
+            title: entry.title,
+            reason: `already subscribed as “${duplicate.customTitle ?? duplicate.title}” (source #${duplicate.id})`,
+          });
+        else if (seen.has(entry.url))
+          skipped.push({ url: entry.url, title: entry.title, reason: "listed twice in this file" });
         else {
           seen.add(entry.url);
           fresh.push(entry);
         }
       }
       if (fresh.length === 0) return { added: [], skipped };
-      const folderIds = await ensureFolders(tx, fresh.map((entry) => entry.folder));
+      const folderIds = await ensureFolders(
+        tx,
+        fresh.map((entry) => entry.folder),
+      );
       // Set-based writes (a handful of statements per chunk, not a few per feed).
       const created = await tx.source.createManyAndReturn({
         data: fresh.map((entry) => ({
@@ -57,7 +69,14 @@ async function importChunk(db: Db, chunk: readonly OpmlEntry[], now: Date): Prom
         })),
         select: { id: true, feedUrl: true },
       });
-      await tx.sourceEvent.createMany({ data: created.map((source) => ({ sourceId: source.id, at: now, kind: "added", detail: `Imported from OPML: ${source.feedUrl}` })) });
+      await tx.sourceEvent.createMany({
+        data: created.map((source) => ({
+          sourceId: source.id,
+          at: now,
+          kind: "added",
+          detail: `Imported from OPML: ${source.feedUrl}`,
+        })),
+      });
       const idByUrl = new Map(created.map((source) => [source.feedUrl, source.id]));
       return { added: fresh.map((entry) => ({ sourceId: idByUrl.get(entry.url)!, url: entry.url })), skipped };
     },
@@ -71,6 +90,12 @@ async function ensureFolders(tx: Tx, names: ReadonlyArray<string | null>): Promi
   if (wanted.length === 0) return new Map();
   const found = await tx.folder.findMany({ where: { name: { in: wanted } }, select: { id: true, name: true } });
   const missing = wanted.filter((name) => !found.some((folder) => folder.name === name));
-  const created = missing.length === 0 ? [] : await tx.folder.createManyAndReturn({ data: missing.map((name) => ({ name })), select: { id: true, name: true } });
+  const created =
+    missing.length === 0
+      ? []
+      : await tx.folder.createManyAndReturn({
+          data: missing.map((name) => ({ name })),
+          select: { id: true, name: true },
+        });
   return new Map([...found, ...created].map((folder) => [folder.name, folder.id]));
 }

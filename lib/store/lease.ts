@@ -24,7 +24,9 @@ export type AcquireLeaseInput = {
 export async function acquireLease(db: Db, input: AcquireLeaseInput): Promise<boolean> {
   const fields = leaseFields(input);
   const insert = insertRow(db, "Lease", { name: input.name, ...fields });
-  const assignments = Object.keys(fields).map((column) => `"${column}" = excluded."${column}"`).join(", ");
+  const assignments = Object.keys(fields)
+    .map((column) => `"${column}" = excluded."${column}"`)
+    .join(", ");
   // One conditional upsert: atomic on both databases, so two instances cannot both win. It
   // creates the row the first time; then it changes it (count 1) only if expired or ours.
   const taken = await execute(db, {
@@ -36,16 +38,31 @@ export async function acquireLease(db: Db, input: AcquireLeaseInput): Promise<bo
   return input.isHolderGone ? takeFromGoneHolder(db, input, input.isHolderGone) : false;
 }
 
-type HeldLease = { holder: string; holderHost: string | null; holderPid: number | null; holderBootId: string | null; holderStartTicks: string | null };
+type HeldLease = {
+  holder: string;
+  holderHost: string | null;
+  holderPid: number | null;
+  holderBootId: string | null;
+  holderStartTicks: string | null;
+};
 
-async function takeFromGoneHolder(db: Db, input: AcquireLeaseInput, isHolderGone: (holder: LeaseHolderProcess) => boolean): Promise<boolean> {
+async function takeFromGoneHolder(
+  db: Db,
+  input: AcquireLeaseInput,
+  isHolderGone: (holder: LeaseHolderProcess) => boolean,
+): Promise<boolean> {
   const p = placeholders(db);
   const [held] = await selectRows<HeldLease>(db, {
     text: `SELECT "holder", "holderHost", "holderPid", "holderBootId", "holderStartTicks" FROM "Lease" WHERE "name" = ${p(1)}`,
     values: [input.name],
   });
   if (!held || held.holderHost === null || held.holderPid === null) return false;
-  const gone = isHolderGone({ host: held.holderHost, pid: Number(held.holderPid), bootId: held.holderBootId, startTicks: held.holderStartTicks });
+  const gone = isHolderGone({
+    host: held.holderHost,
+    pid: Number(held.holderPid),
+    bootId: held.holderBootId,
+    startTicks: held.holderStartTicks,
+  });
   if (!gone) return false;
   // Compare-and-set on the dead holder: of two instances that both saw it dead, one wins.
   const fields = leaseFields(input);
@@ -71,5 +88,8 @@ function leaseFields(input: AcquireLeaseInput) {
 
 export async function releaseLease(db: Db, input: { name: string; holder: string }): Promise<void> {
   const p = placeholders(db);
-  await execute(db, { text: `UPDATE "Lease" SET "expiresAt" = ${p(1)} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`, values: [new Date(0), input.name, input.holder] });
+  await execute(db, {
+    text: `UPDATE "Lease" SET "expiresAt" = ${p(1)} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`,
+    values: [new Date(0), input.name, input.holder],
+  });
 }

@@ -13,7 +13,10 @@ const pending = (now: Date) => ({
   OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
 });
 
-export async function claimDueNotifications(db: Db, input: { now: Date; holder: string; claimMs: number; limit: number }): Promise<ClaimedNotification[]> {
+export async function claimDueNotifications(
+  db: Db,
+  input: { now: Date; holder: string; claimMs: number; limit: number },
+): Promise<ClaimedNotification[]> {
   const candidates = await db.notification.findMany({
     where: pending(input.now),
     orderBy: { id: "asc" },
@@ -45,14 +48,26 @@ export type AttemptRecord = {
 export async function recordNotificationAttempt(db: Db, record: AttemptRecord): Promise<void> {
   const { next } = record;
   await db.$transaction([
-    db.notificationAttempt.create({ data: { notificationId: record.id, at: record.at, durationMs: record.durationMs, httpStatus: record.httpStatus, error: record.error } }),
+    db.notificationAttempt.create({
+      data: {
+        notificationId: record.id,
+        at: record.at,
+        durationMs: record.durationMs,
+        httpStatus: record.httpStatus,
+        error: record.error,
+      },
+    }),
     db.notification.updateMany({
       where: { id: record.id, claimedBy: record.holder },
       data: {
         attempts: { increment: 1 },
         claimedBy: null,
         claimedUntil: null,
-        ...(next.delivered ? { deliveredAt: record.at } : "failure" in next ? { failedAt: record.at, failure: next.failure } : { nextAttemptAt: next.nextAttemptAt }),
+        ...(next.delivered
+          ? { deliveredAt: record.at }
+          : "failure" in next
+            ? { failedAt: record.at, failure: next.failure }
+            : { nextAttemptAt: next.nextAttemptAt }),
       },
     }),
   ]);
@@ -60,6 +75,9 @@ export async function recordNotificationAttempt(db: Db, record: AttemptRecord): 
 
 /** Rows nobody can send (no notify URL any more): given up, with the reason shown on /health. */
 export async function failPendingNotifications(db: Db, input: { now: Date; failure: string }): Promise<number> {
-  const { count } = await db.notification.updateMany({ where: { ...pending(input.now) }, data: { failedAt: input.now, failure: input.failure } });
+  const { count } = await db.notification.updateMany({
+    where: { ...pending(input.now) },
+    data: { failedAt: input.now, failure: input.failure },
+  });
   return count;
 }

@@ -10,6 +10,7 @@ export async function saveNotifySettings(db: Db, input: { url: string; format: N
     await db.setting.deleteMany({ where: { key: { in: keys } } });
     return;
   }
-  const upsert = (key: string, value: string) => db.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
+  const upsert = (key: string, value: string) =>
+    db.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
   await db.$transaction([upsert(NOTIFY_URL_SETTING, input.url), upsert(NOTIFY_FORMAT_SETTING, input.format)]);
 }

@@ -17,7 +17,11 @@ export async function pruneFetchLog(db: Db, now: Date, options: PruneOptions = {
   const pauseMs = options.pauseMs ?? 50;
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 24 * 60 * 60 * 1000);
   // Only sources with rows past the cutoff can lose any: one index range scan on startedAt.
-  const candidates = await db.fetch.groupBy({ by: ["sourceId"], where: { startedAt: { lt: cutoff } }, _count: { _all: true } });
+  const candidates = await db.fetch.groupBy({
+    by: ["sourceId"],
+    where: { startedAt: { lt: cutoff } },
+    _count: { _all: true },
+  });
   const report: PruneReport = { deleted: 0, sources: 0, batches: 0 };
   for (const candidate of candidates) {
     if (options.shouldStop?.()) break;
@@ -32,7 +36,12 @@ export async function pruneFetchLog(db: Db, now: Date, options: PruneOptions = {
     let deletedHere = 0;
     for (;;) {
       if (options.shouldStop?.()) break;
-      const batch = await db.fetch.findMany({ where, select: { id: true }, orderBy: [{ startedAt: "asc" }, { id: "asc" }], take: batchSize });
+      const batch = await db.fetch.findMany({
+        where,
+        select: { id: true },
+        orderBy: [{ startedAt: "asc" }, { id: "asc" }],
+        take: batchSize,
+      });
       if (batch.length === 0) break;
       const { count } = await db.fetch.deleteMany({ where: { id: { in: batch.map((row) => row.id) } } });
       deletedHere += count;

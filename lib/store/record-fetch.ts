@@ -12,7 +12,16 @@ import { dailyRollupUpsert } from "@/lib/store/daily-rollup";
 import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/store/adopt-url";
 import { hostOf } from "@/lib/fetch/host-of";
 import { observeFetch } from "@/lib/metrics/fetch-observations";
-import { insertOrAdd, insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields, type ReadRows } from "@/lib/db/raw-statements";
+import {
+  insertOrAdd,
+  insertRow,
+  runAtomically,
+  scalarFields,
+  selectRows,
+  updateById,
+  updateFields,
+  type ReadRows,
+} from "@/lib/db/raw-statements";
 
 /**
  * What writing one fetch needs to know, read before the policy decides: the article lookups (which
@@ -36,8 +45,13 @@ export type RecordedFetch = { newArticles: number; updatedArticles: number; deci
 /** Reads what the fetch's write depends on; writes nothing. */
 export async function planFetch(db: Db, attempt: Attempt, source: SourceRow): Promise<FetchPlan> {
   const read: ReadRows = (statement) => selectRows(db, statement);
-  const articles = attempt.feed ? await planArticles(db, read, source.id, attempt.feed.items, attempt.finishedAt) : NO_ARTICLES;
-  const urlHolders = await findUrlHolders(db, read, source, [attempt.meta.permanentRedirectUrl, attempt.discoveredFeedUrl]);
+  const articles = attempt.feed
+    ? await planArticles(db, read, source.id, attempt.feed.items, attempt.finishedAt)
+    : NO_ARTICLES;
+  const urlHolders = await findUrlHolders(db, read, source, [
+    attempt.meta.permanentRedirectUrl,
+    attempt.discoveredFeedUrl,
+  ]);
   return { attempt, source, articles, urlHolders };
 }
 
@@ -47,7 +61,12 @@ export async function planFetch(db: Db, attempt: Attempt, source: SourceRow): Pr
  * together or not at all. A crash before the commit leaves the source as it was (validators not
  * advanced), so the next round simply fetches again.
  */
-export async function writeFetch(db: Db, plan: FetchPlan, decided: Decision, roundId: number | null): Promise<RecordedFetch> {
+export async function writeFetch(
+  db: Db,
+  plan: FetchPlan,
+  decided: Decision,
+  roundId: number | null,
+): Promise<RecordedFetch> {
   const { attempt, source, articles } = plan;
   const now = attempt.finishedAt;
   const { newArticles, updatedArticles } = articles;
@@ -56,10 +75,19 @@ export async function writeFetch(db: Db, plan: FetchPlan, decided: Decision, rou
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   await runAtomically(db, [
     ...articles.statements,
-    updateById(db, "Source", source.id, updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now })),
+    updateById(
+      db,
+      "Source",
+      source.id,
+      updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now }),
+    ),
     insertRow(db, "Fetch", scalarFields(row)),
-    ...decision.events.map((event) => insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail })),
-    ...(decision.hostRetryAfterUntil ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)] : []),
+    ...decision.events.map((event) =>
+      insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
+    ),
+    ...(decision.hostRetryAfterUntil
+      ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)]
+      : []),
     insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
   ]);
   // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
@@ -71,5 +99,8 @@ const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, state
 
 function insertOrReplaceHostWait(db: Db, host: string, until: Date, now: Date) {
   const statement = insertRow(db, "HostState", { host, retryAfterUntil: until, updatedAt: now });
-  return { text: `${statement.text} ON CONFLICT ("host") DO UPDATE SET "retryAfterUntil" = excluded."retryAfterUntil", "updatedAt" = excluded."updatedAt"`, values: statement.values };
+  return {
+    text: `${statement.text} ON CONFLICT ("host") DO UPDATE SET "retryAfterUntil" = excluded."retryAfterUntil", "updatedAt" = excluded."updatedAt"`,
+    values: statement.values,
+  };
 }

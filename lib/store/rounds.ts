@@ -22,13 +22,22 @@ export type RoundTally = {
   leftForHostHold: number;
 };
 
-export async function startRound(db: Db, input: { trigger: RoundTrigger; instanceId: string; startedAt: Date }): Promise<number> {
+export async function startRound(
+  db: Db,
+  input: { trigger: RoundTrigger; instanceId: string; startedAt: Date },
+): Promise<number> {
   const insert = insertRow(db, "Round", input);
-  const [round] = await selectRows<{ id: number }>(db, { text: `${insert.text} RETURNING "id"`, values: insert.values });
+  const [round] = await selectRows<{ id: number }>(db, {
+    text: `${insert.text} RETURNING "id"`,
+    values: insert.values,
+  });
   return round!.id;
 }
 
-export async function finishRound(db: Db, input: { roundId: number; finishedAt: Date; tally: RoundTally }): Promise<void> {
+export async function finishRound(
+  db: Db,
+  input: { roundId: number; finishedAt: Date; tally: RoundTally },
+): Promise<void> {
   await execute(db, updateById(db, "Round", input.roundId, { finishedAt: input.finishedAt, ...input.tally }));
 }
 
@@ -38,7 +47,10 @@ export async function finishRound(db: Db, input: { roundId: number; finishedAt: 
  * interrupted and counts what their committed fetches did (each fetch is its own transaction).
  */
 export async function markInterruptedRounds(db: Db): Promise<number> {
-  const orphans = await selectRows<{ id: number }>(db, { text: `SELECT "id" FROM "Round" WHERE "finishedAt" IS NULL AND "interrupted" = false`, values: [] });
+  const orphans = await selectRows<{ id: number }>(db, {
+    text: `SELECT "id" FROM "Round" WHERE "finishedAt" IS NULL AND "interrupted" = false`,
+    values: [],
+  });
   for (const { id } of orphans) {
     await db.round.update({ where: { id }, data: { interrupted: true, ...(await countCommittedFetches(db, id)) } });
   }
@@ -51,15 +63,28 @@ export async function markInterruptedRounds(db: Db): Promise<number> {
  */
 export async function failRound(db: Db, input: { roundId: number; finishedAt: Date; failure: string }): Promise<void> {
   const counts = await countCommittedFetches(db, input.roundId);
-  await execute(db, updateById(db, "Round", input.roundId, { finishedAt: input.finishedAt, failure: input.failure.slice(0, MAX_FAILURE_LENGTH), ...counts }));
+  await execute(
+    db,
+    updateById(db, "Round", input.roundId, {
+      finishedAt: input.finishedAt,
+      failure: input.failure.slice(0, MAX_FAILURE_LENGTH),
+      ...counts,
+    }),
+  );
 }
 
 const MAX_FAILURE_LENGTH = 500;
 
 async function countCommittedFetches(db: Db, roundId: number) {
-  const groups = await db.fetch.groupBy({ by: ["outcome"], where: { roundId }, _count: true, _sum: { newArticles: true, bytesReceived: true } });
+  const groups = await db.fetch.groupBy({
+    by: ["outcome"],
+    where: { roundId },
+    _count: true,
+    _sum: { newArticles: true, bytesReceived: true },
+  });
   const count = (outcome: string) => groups.find((group) => group.outcome === outcome)?._count ?? 0;
-  const sum = (field: "newArticles" | "bytesReceived") => groups.reduce((total, group) => total + (group._sum[field] ?? 0), 0);
+  const sum = (field: "newArticles" | "bytesReceived") =>
+    groups.reduce((total, group) => total + (group._sum[field] ?? 0), 0);
   return {
     sourcesAttempted: groups.reduce((total, group) => total + group._count, 0),
     okCount: count("ok"),

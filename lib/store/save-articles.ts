@@ -23,19 +23,46 @@ const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
  */
 // The lookups and the writes are plain SQL: Prisma's query compiler costs tens of milliseconds
 // for a 1,000-row createMany or a 500-value IN list, the statements themselves a few.
-export async function planArticles(db: Db, read: ReadRows, sourceId: number, items: ParsedItem[], now: Date): Promise<PlannedArticles> {
+export async function planArticles(
+  db: Db,
+  read: ReadRows,
+  sourceId: number,
+  items: ParsedItem[],
+  now: Date,
+): Promise<PlannedArticles> {
   const p = placeholders(db);
   const keyed = dedupeWithinFeed(items);
-  const existing = await selectWhereIn<{ id: number; dedupeKey: string; contentHash: string }>(read, p, '"id", "dedupeKey", "contentHash"', sourceId, "dedupeKey", keyed.map((entry) => entry.dedupeKey));
+  const existing = await selectWhereIn<{ id: number; dedupeKey: string; contentHash: string }>(
+    read,
+    p,
+    '"id", "dedupeKey", "contentHash"',
+    sourceId,
+    "dedupeKey",
+    keyed.map((entry) => entry.dedupeKey),
+  );
   const byKey = new Map(existing.map((row) => [row.dedupeKey, row]));
   const fresh = keyed.filter((entry) => !byKey.has(entry.dedupeKey));
-  const knownRows = await selectWhereIn<{ contentHash: string }>(read, p, '"contentHash"', sourceId, "contentHash", fresh.map((entry) => entry.contentHash));
+  const knownRows = await selectWhereIn<{ contentHash: string }>(
+    read,
+    p,
+    '"contentHash"',
+    sourceId,
+    "contentHash",
+    fresh.map((entry) => entry.contentHash),
+  );
   const knownContent = new Set(knownRows.map((row) => row.contentHash));
 
   const updates = keyed.flatMap((entry) => {
     const row = byKey.get(entry.dedupeKey);
     if (!row || row.contentHash === entry.contentHash) return [];
-    return [updateById(db, "Article", row.id, scalarFields({ ...articleFields(entry.item, now), contentHash: entry.contentHash, updatedAt: now }))];
+    return [
+      updateById(
+        db,
+        "Article",
+        row.id,
+        scalarFields({ ...articleFields(entry.item, now), contentHash: entry.contentHash, updatedAt: now }),
+      ),
+    ];
   });
 
   const toInsert = fresh.filter((entry) => !knownContent.has(entry.contentHash));
@@ -54,11 +81,23 @@ export async function planArticles(db: Db, read: ReadRows, sourceId: number, ite
 /** 100 rows × 13 columns stays far below both databases' bound-parameter limits. */
 const INSERT_ROWS_PER_STATEMENT = 100;
 
-async function selectWhereIn<T>(read: ReadRows, p: Placeholder, columns: string, sourceId: number, column: string, values: string[]): Promise<T[]> {
+async function selectWhereIn<T>(
+  read: ReadRows,
+  p: Placeholder,
+  columns: string,
+  sourceId: number,
+  column: string,
+  values: string[],
+): Promise<T[]> {
   const rows: T[] = [];
   for (const part of chunk(values)) {
     const list = part.map((_, index) => p(index + 2)).join(", ");
-    rows.push(...(await read<T>({ text: `SELECT ${columns} FROM "Article" WHERE "sourceId" = ${p(1)} AND "${column}" IN (${list})`, values: [sourceId, ...part] })));
+    rows.push(
+      ...(await read<T>({
+        text: `SELECT ${columns} FROM "Article" WHERE "sourceId" = ${p(1)} AND "${column}" IN (${list})`,
+        values: [sourceId, ...part],
+      })),
+    );
   }
   return rows;
 }
@@ -66,8 +105,13 @@ async function selectWhereIn<T>(read: ReadRows, p: Placeholder, columns: string,
 function insertRows(p: Placeholder, rows: Array<Record<string, string | number | Date | null>>): Statement {
   const columns = Object.keys(rows[0]!);
   const values = rows.flatMap((row) => columns.map((column) => row[column] ?? null));
-  const tuples = rows.map((_, rowIndex) => `(${columns.map((_, columnIndex) => p(rowIndex * columns.length + columnIndex + 1)).join(", ")})`);
-  return { text: `INSERT INTO "Article" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`, values };
+  const tuples = rows.map(
+    (_, rowIndex) => `(${columns.map((_, columnIndex) => p(rowIndex * columns.length + columnIndex + 1)).join(", ")})`,
+  );
+  return {
+    text: `INSERT INTO "Article" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`,
+    values,
+  };
 }
 
 type KeyedItem = { item: ParsedItem; dedupeKey: string; contentHash: string };

@@ -5,12 +5,18 @@ import type { Db, Tx } from "@/lib/db/prisma-client";
 
 export type EnabledChange = { changed: boolean; enabled: boolean };
 
-export async function setSourceEnabled(db: Db, input: { sourceId: number; enabled: boolean; now: Date }): Promise<EnabledChange | null> {
+export async function setSourceEnabled(
+  db: Db,
+  input: { sourceId: number; enabled: boolean; now: Date },
+): Promise<EnabledChange | null> {
   return db.$transaction((tx) => applyEnabled(tx, input));
 }
 
 /** The same change inside a caller's transaction (the edit form saves title, folder and state together). */
-export async function applyEnabled(tx: Tx, input: { sourceId: number; enabled: boolean; now: Date }): Promise<EnabledChange | null> {
+export async function applyEnabled(
+  tx: Tx,
+  input: { sourceId: number; enabled: boolean; now: Date },
+): Promise<EnabledChange | null> {
   const source = await tx.source.findUnique({
     where: { id: input.sourceId },
     select: { enabled: true, disabledReason: true, breakerState: true },
@@ -20,9 +26,16 @@ export async function applyEnabled(tx: Tx, input: { sourceId: number; enabled: b
   if (!input.enabled) {
     await tx.source.update({
       where: { id: input.sourceId },
-      data: { enabled: false, disabledReason: "user", disabledAt: input.now, nextCheckReason: "disabled by you: not fetched until re-enabled" },
+      data: {
+        enabled: false,
+        disabledReason: "user",
+        disabledAt: input.now,
+        nextCheckReason: "disabled by you: not fetched until re-enabled",
+      },
     });
-    await tx.sourceEvent.create({ data: { sourceId: input.sourceId, at: input.now, kind: "disabled", detail: "Disabled by you" } });
+    await tx.sourceEvent.create({
+      data: { sourceId: input.sourceId, at: input.now, kind: "disabled", detail: "Disabled by you" },
+    });
     return { changed: true, enabled: false };
   }
   const wasGone = source.disabledReason === "gone";
@@ -44,7 +57,9 @@ export async function applyEnabled(tx: Tx, input: { sourceId: number; enabled: b
   const detail = wasGone ? "Re-enabled by you (it had been disabled after HTTP 410 Gone)" : "Re-enabled by you";
   await tx.sourceEvent.create({ data: { sourceId: input.sourceId, at: input.now, kind: "enabled", detail } });
   if (source.breakerState !== "closed") {
-    await tx.sourceEvent.create({ data: { sourceId: input.sourceId, at: input.now, kind: "breaker_closed", detail: "Breaker reset on re-enable" } });
+    await tx.sourceEvent.create({
+      data: { sourceId: input.sourceId, at: input.now, kind: "breaker_closed", detail: "Breaker reset on re-enable" },
+    });
   }
   return { changed: true, enabled: true };
 }

@@ -6,7 +6,12 @@ import type { RefusedBody } from "@/lib/store/attempt";
 import { MAX_DETAIL_LENGTH } from "@/lib/store/fetch-row";
 import { nextFailingSince } from "@/lib/store/failing-since";
 
-export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; decision: Decision; newArticles: number }) {
+export function buildSourceUpdate(input: {
+  source: SourceRow;
+  attempt: Attempt;
+  decision: Decision;
+  newArticles: number;
+}) {
   const { source, attempt, decision } = input;
   const { next } = decision;
   const succeeded = attempt.outcome !== "error";
@@ -16,13 +21,21 @@ export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; 
     // Written only when the policy changes them, so a user's edit made during the fetch stands.
     ...(next.feedUrl !== source.feedUrl ? { feedUrl: next.feedUrl } : {}),
     ...(next.enabled !== source.enabled
-      ? { enabled: next.enabled, disabledReason: next.disabledReason, disabledAt: next.enabled ? null : attempt.finishedAt }
+      ? {
+          enabled: next.enabled,
+          disabledReason: next.disabledReason,
+          disabledAt: next.enabled ? null : attempt.finishedAt,
+        }
       : {}),
     intervalSeconds: next.intervalSeconds,
     publisherFloorSeconds: next.publisherFloorSeconds,
     consecutiveNotModified: next.consecutiveNotModified,
     consecutiveErrors: next.consecutiveErrors,
-    failingSince: nextFailingSince({ before: source, consecutiveErrors: next.consecutiveErrors, fetchStartedAt: attempt.startedAt }),
+    failingSince: nextFailingSince({
+      before: source,
+      consecutiveErrors: next.consecutiveErrors,
+      fetchStartedAt: attempt.startedAt,
+    }),
     breakerState: next.breakerState,
     breakerChangedAt: next.breakerChangedAt,
     breakerCooldownSeconds: next.breakerCooldownSeconds,
@@ -36,7 +49,11 @@ export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; 
     lastErrorKind: attempt.errorKind,
     ...(succeeded ? { lastSuccessAt: attempt.finishedAt } : {}),
     ...(input.newArticles > 0
-      ? { lastNewArticleAt: attempt.finishedAt, unreadCount: { increment: input.newArticles }, articleCount: { increment: input.newArticles } }
+      ? {
+          lastNewArticleAt: attempt.finishedAt,
+          unreadCount: { increment: input.newArticles },
+          articleCount: { increment: input.newArticles },
+        }
       : {}),
   };
 }
@@ -50,7 +67,13 @@ export function buildSourceUpdate(input: { source: SourceRow; attempt: Attempt; 
 function validatorFields(source: SourceRow, attempt: Attempt) {
   const { headers } = attempt.meta;
   if (attempt.outcome === "ok") {
-    return { etag: headers.etag, lastModified: headers.lastModified, lastBodyHash: attempt.bodyHash, lastBodyBytes: attempt.meta.bytesReceived, ...refusedFields(null) };
+    return {
+      etag: headers.etag,
+      lastModified: headers.lastModified,
+      lastBodyHash: attempt.bodyHash,
+      lastBodyBytes: attempt.meta.bytesReceived,
+      ...refusedFields(null),
+    };
   }
   if (attempt.outcome === "not_modified") {
     return { etag: headers.etag ?? source.etag, lastModified: headers.lastModified ?? source.lastModified };
@@ -72,5 +95,9 @@ function refusedFields(refused: RefusedBody | null) {
 function feedFields(attempt: Attempt) {
   const feed = attempt.feed;
   if (!feed) return {};
-  return { kind: feed.kind, ...(feed.title ? { title: feed.title } : {}), ...(feed.siteUrl ? { siteUrl: feed.siteUrl } : {}) };
+  return {
+    kind: feed.kind,
+    ...(feed.title ? { title: feed.title } : {}),
+    ...(feed.siteUrl ? { siteUrl: feed.siteUrl } : {}),
+  };
 }

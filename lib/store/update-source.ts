@@ -20,10 +20,18 @@ export type SourceUpdate = { status: "saved" | "missing" } | Extract<FeedUrlChan
 
 export async function updateSource(db: Db, input: SourceSettings): Promise<SourceUpdate> {
   return db.$transaction(async (tx) => {
-    const source = await tx.source.findUnique({ where: { id: input.sourceId }, select: { folderId: true, feedUrl: true } });
+    const source = await tx.source.findUnique({
+      where: { id: input.sourceId },
+      select: { folderId: true, feedUrl: true },
+    });
     if (!source) return { status: "missing" };
     if (input.feedUrl !== undefined) {
-      const change = await applyFeedUrl(tx, { sourceId: input.sourceId, feedUrl: input.feedUrl, previousUrl: source.feedUrl, now: input.now });
+      const change = await applyFeedUrl(tx, {
+        sourceId: input.sourceId,
+        feedUrl: input.feedUrl,
+        previousUrl: source.feedUrl,
+        now: input.now,
+      });
       if (change.status === "duplicate") return change;
     }
     const folderName = input.folderName?.trim() || null;
@@ -31,7 +39,9 @@ export async function updateSource(db: Db, input: SourceSettings): Promise<Sourc
       where: { id: input.sourceId },
       data: {
         customTitle: input.customTitle?.trim() || null,
-        folder: folderName ? { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } } : { disconnect: true },
+        folder: folderName
+          ? { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } }
+          : { disconnect: true },
       },
     });
     await applyEnabled(tx, { sourceId: input.sourceId, enabled: input.enabled, now: input.now });

@@ -23,7 +23,13 @@ import { startAppServer } from "@/tests/helpers/app-server";
 import { createRandom } from "../seeded-random";
 
 const { values } = parseArgs({
-  options: { fetches: { type: "string", default: "50000" }, sources: { type: "string", default: "1000" }, requests: { type: "string", default: "20" }, postgres: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
+  options: {
+    fetches: { type: "string", default: "50000" },
+    sources: { type: "string", default: "1000" },
+    requests: { type: "string", default: "20" },
+    postgres: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
 });
 const FETCHES = Number(values.fetches);
 const SOURCES = Number(values.sources);
@@ -33,37 +39,100 @@ const NOW = Date.now();
 
 type Value = string | number | boolean | null;
 type Table = { name: string; columns: Array<[string, string]> };
-type Sink = { insert(table: Table, rows: Value[][]): Promise<void>; dropIndexes(table: string): Promise<string[]>; run(sql: string): Promise<void>; close(): Promise<void> };
+type Sink = {
+  insert(table: Table, rows: Value[][]): Promise<void>;
+  dropIndexes(table: string): Promise<string[]>;
+  run(sql: string): Promise<void>;
+  close(): Promise<void>;
+};
 
-const T = (name: string, columns: string): Table => ({ name, columns: columns.split(",").map((spec) => spec.trim().split(":") as [string, string]) });
-const SOURCE = T("Source", "id:int,feedUrl:text,title:text,folderId:int,enabled:bool,disabledReason:text,etag:text,lastBodyBytes:int,nextDueAt:ts,intervalSeconds:int,consecutiveErrors:int,breakerState:text,nextCheckReason:text,lastFetchedAt:ts,lastOutcome:text,lastErrorKind:text,lastSuccessAt:ts,lastNewArticleAt:ts,createdAt:ts,updatedAt:ts");
-const FETCH = T("Fetch", "sourceId:int,startedAt:ts,durationMs:int,outcome:text,errorKind:text,httpStatus:int,bytesReceived:int,bodyBytes:int,newArticles:int,bodyUnchanged:bool,conditional:bool,etagReceived:text,contentEncoding:text,maxAgeSeconds:int,detail:text,parseMs:int,laneWaitMs:int,driftMs:int");
-const DAILY = T("FetchDaily", "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int");
-const ROUND = T("Round", "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool");
+const T = (name: string, columns: string): Table => ({
+  name,
+  columns: columns.split(",").map((spec) => spec.trim().split(":") as [string, string]),
+});
+const SOURCE = T(
+  "Source",
+  "id:int,feedUrl:text,title:text,folderId:int,enabled:bool,disabledReason:text,etag:text,lastBodyBytes:int,nextDueAt:ts,intervalSeconds:int,consecutiveErrors:int,breakerState:text,nextCheckReason:text,lastFetchedAt:ts,lastOutcome:text,lastErrorKind:text,lastSuccessAt:ts,lastNewArticleAt:ts,createdAt:ts,updatedAt:ts",
+);
+const FETCH = T(
+  "Fetch",
+  "sourceId:int,startedAt:ts,durationMs:int,outcome:text,errorKind:text,httpStatus:int,bytesReceived:int,bodyBytes:int,newArticles:int,bodyUnchanged:bool,conditional:bool,etagReceived:text,contentEncoding:text,maxAgeSeconds:int,detail:text,parseMs:int,laneWaitMs:int,driftMs:int",
+);
+const DAILY = T(
+  "FetchDaily",
+  "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int",
+);
+const ROUND = T(
+  "Round",
+  "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool",
+);
 const EVENT = T("SourceEvent", "sourceId:int,at:ts,kind:text,detail:text");
 const ARTICLE = T("Article", "sourceId:int,dedupeKey:text,title:text,publishedAt:ts,firstSeenAt:ts,contentHash:text");
 const FOLDER = T("Folder", "id:int,name:text,position:int");
 
 async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targetId: number }> {
   const rand = createRandom(42);
-  await sink.insert(FOLDER, Array.from({ length: 10 }, (_, i) => [i + 1, `Folder ${i + 1}`, i]));
+  await sink.insert(
+    FOLDER,
+    Array.from({ length: 10 }, (_, i) => [i + 1, `Folder ${i + 1}`, i]),
+  );
   const sources: Value[][] = [];
   for (let id = 1; id <= SOURCES; id++) {
-    const kind = id % 50 === 0 ? "gone" : id % 50 === 1 ? "disabled" : id % 50 === 2 ? "breaker" : id % 25 === 3 ? "backoff" : id % 20 === 4 ? "quiet" : "healthy";
+    const kind =
+      id % 50 === 0
+        ? "gone"
+        : id % 50 === 1
+          ? "disabled"
+          : id % 50 === 2
+            ? "breaker"
+            : id % 25 === 3
+              ? "backoff"
+              : id % 20 === 4
+                ? "quiet"
+                : "healthy";
     const failing = kind === "gone" || kind === "breaker" || kind === "backoff";
     sources.push([
-      id, `https://host-${id % 400}.example/feed-${id}.xml`, `Feed number ${id}`, id % 3 === 0 ? null : (id % 10) + 1,
-      kind !== "gone" && kind !== "disabled", kind === "gone" ? "gone" : kind === "disabled" ? "user" : null, `"etag-${id}"`, 40_000,
-      toTime(NOW + rand() * 3600_000), 3600, kind === "breaker" ? 6 : kind === "backoff" ? 2 : 0, kind === "breaker" ? "open" : "closed",
-      failing ? "backoff after errors" : "interval 1 h", toTime(NOW - 600_000), failing ? "error" : "not_modified", failing ? "http_5xx" : null,
-      toTime(NOW - (failing ? 5 * DAY : 600_000)), toTime(NOW - (kind === "quiet" ? 45 * DAY : DAY)), toTime(NOW - 120 * DAY), toTime(NOW),
+      id,
+      `https://host-${id % 400}.example/feed-${id}.xml`,
+      `Feed number ${id}`,
+      id % 3 === 0 ? null : (id % 10) + 1,
+      kind !== "gone" && kind !== "disabled",
+      kind === "gone" ? "gone" : kind === "disabled" ? "user" : null,
+      `"etag-${id}"`,
+      40_000,
+      toTime(NOW + rand() * 3600_000),
+      3600,
+      kind === "breaker" ? 6 : kind === "backoff" ? 2 : 0,
+      kind === "breaker" ? "open" : "closed",
+      failing ? "backoff after errors" : "interval 1 h",
+      toTime(NOW - 600_000),
+      failing ? "error" : "not_modified",
+      failing ? "http_5xx" : null,
+      toTime(NOW - (failing ? 5 * DAY : 600_000)),
+      toTime(NOW - (kind === "quiet" ? 45 * DAY : DAY)),
+      toTime(NOW - 120 * DAY),
+      toTime(NOW),
     ]);
   }
   await sink.insert(SOURCE, sources);
-  await sink.insert(EVENT, Array.from({ length: SOURCES }, (_, i) => [i + 1, toTime(NOW - 120 * DAY), "added", `Subscribed to feed ${i + 1}`]));
-  await sink.insert(ARTICLE, Array.from({ length: SOURCES * 20 }, (_, i) => [Math.floor(i / 20) + 1, `urn:${i}`, `Article ${i}`, toTime(NOW - (i % 20) * DAY), toTime(NOW - (i % 20) * DAY), `hash-${i}`]));
+  await sink.insert(
+    EVENT,
+    Array.from({ length: SOURCES }, (_, i) => [i + 1, toTime(NOW - 120 * DAY), "added", `Subscribed to feed ${i + 1}`]),
+  );
+  await sink.insert(
+    ARTICLE,
+    Array.from({ length: SOURCES * 20 }, (_, i) => [
+      Math.floor(i / 20) + 1,
+      `urn:${i}`,
+      `Article ${i}`,
+      toTime(NOW - (i % 20) * DAY),
+      toTime(NOW - (i % 20) * DAY),
+      `hash-${i}`,
+    ]),
+  );
   const rounds: Value[][] = [];
-  for (let at = NOW - 90 * DAY; at < NOW; at += 5 * 60_000) rounds.push([toTime(at), toTime(at + 20_000), "cron", "bench", 12, 12, 3, 8, 1, 2, 150_000, rand() < 0.002]);
+  for (let at = NOW - 90 * DAY; at < NOW; at += 5 * 60_000)
+    rounds.push([toTime(at), toTime(at + 20_000), "cron", "bench", 12, 12, 3, 8, 1, 2, 150_000, rand() < 0.002]);
   await sink.insert(ROUND, rounds);
 
   const fetchIndexes = await sink.dropIndexes("Fetch");
@@ -81,11 +150,25 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
       const duration = outcome === "error" ? 500 + Math.floor(rand() * 5000) : 40 + Math.floor(rand() * 400);
       const fresh = outcome === "ok" && rand() < 0.6 ? 1 + Math.floor(rand() * 3) : 0;
       batch.push([
-        sourceId, toTime(startedAt), duration, outcome, outcome === "error" ? "http_5xx" : null, outcome === "ok" ? 200 : outcome === "error" ? 503 : 304,
-        bytes, outcome === "ok" ? bytes * 4 : null, fresh, outcome === "ok" && fresh === 0, k > 0, outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`,
-        outcome === "ok" ? "gzip" : null, outcome === "error" ? null : 1800, outcome === "error" ? "HTTP 503 Service Unavailable" : null,
+        sourceId,
+        toTime(startedAt),
+        duration,
+        outcome,
+        outcome === "error" ? "http_5xx" : null,
+        outcome === "ok" ? 200 : outcome === "error" ? 503 : 304,
+        bytes,
+        outcome === "ok" ? bytes * 4 : null,
+        fresh,
+        outcome === "ok" && fresh === 0,
+        k > 0,
+        outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`,
+        outcome === "ok" ? "gzip" : null,
+        outcome === "error" ? null : 1800,
+        outcome === "error" ? "HTTP 503 Service Unavailable" : null,
         // Timings (issue 20): a parse for bodies, a lane wait, and drift with a tail (the fleet chart's query).
-        outcome === "ok" ? 2 + Math.floor(rand() * 30) : null, Math.floor(rand() * 2000), rand() < 0.03 ? 600_000 + Math.floor(rand() * 1_800_000) : Math.floor(rand() * 300_000),
+        outcome === "ok" ? 2 + Math.floor(rand() * 30) : null,
+        Math.floor(rand() * 2000),
+        rand() < 0.03 ? 600_000 + Math.floor(rand() * 1_800_000) : Math.floor(rand() * 300_000),
       ]);
       const key = `${sourceId}|${new Date(startedAt).toISOString().slice(0, 10)}`;
       const sums = daily.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
@@ -105,7 +188,10 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
   await sink.insert(FETCH, batch);
   process.stderr.write("\nbuilding the fetch indexes…\n");
   for (const ddl of fetchIndexes) await sink.run(ddl);
-  await sink.insert(DAILY, [...daily].map(([key, sums]) => [Number(key.split("|")[0]), key.split("|")[1]!, ...sums]));
+  await sink.insert(
+    DAILY,
+    [...daily].map(([key, sums]) => [Number(key.split("|")[0]), key.split("|")[1]!, ...sums]),
+  );
   return { targetId: Math.floor(SOURCES / 2) + 7 };
 }
 
@@ -122,7 +208,9 @@ function sqliteSink(file: string): Sink {
       for (const row of rows) statement.run(row.map((value) => (typeof value === "boolean" ? Number(value) : value)));
     },
     async dropIndexes(table) {
-      const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(table) as Array<{ name: string; sql: string }>;
+      const indexes = db
+        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`)
+        .all(table) as Array<{ name: string; sql: string }>;
       for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
       return indexes.map((index) => index.sql);
     },
@@ -140,7 +228,8 @@ function sqliteSink(file: string): Sink {
 async function postgresSink(url: string, schema: string): Promise<Sink> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path="${schema}"` });
   await client.connect();
-  const pgType = (type: string) => (type === "ts" ? "timestamp(3)" : type === "bool" ? "boolean" : type === "int" ? "integer" : "text");
+  const pgType = (type: string) =>
+    type === "ts" ? "timestamp(3)" : type === "bool" ? "boolean" : type === "int" ? "integer" : "text";
   return {
     async insert(table, rows) {
       for (let start = 0; start < rows.length; start += 10_000) {
@@ -151,7 +240,10 @@ async function postgresSink(url: string, schema: string): Promise<Sink> {
       }
     },
     async dropIndexes(table) {
-      const { rows } = await client.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND indexname NOT LIKE '%_pkey'`, [schema, table]);
+      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND indexname NOT LIKE '%_pkey'`,
+        [schema, table],
+      );
       for (const row of rows) await client.query(`DROP INDEX "${row.indexname}"`);
       return rows.map((row) => row.indexdef);
     },
@@ -160,7 +252,10 @@ async function postgresSink(url: string, schema: string): Promise<Sink> {
     },
     async close() {
       // Serial ids were given explicitly for Source and Folder: move their sequences past them.
-      for (const table of ["Source", "Folder"]) await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
+      for (const table of ["Source", "Folder"])
+        await client.query(
+          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`,
+        );
       await client.query("VACUUM ANALYZE");
       await client.end();
     },
@@ -173,7 +268,10 @@ async function measure(url: string, marker: string): Promise<{ p50: number; p95:
     const response = await fetch(url);
     const body = await response.text();
     const ms = performance.now() - started;
-    if (response.status !== 200 || !body.includes(marker)) throw new Error(`${url}: status ${response.status}, marker "${marker}" ${body.includes(marker) ? "found" : "missing"}`);
+    if (response.status !== 200 || !body.includes(marker))
+      throw new Error(
+        `${url}: status ${response.status}, marker "${marker}" ${body.includes(marker) ? "found" : "missing"}`,
+      );
     return ms;
   };
   for (let i = 0; i < 3; i++) await once();
@@ -190,7 +288,11 @@ async function main(): Promise<void> {
   let sink: Sink;
   let toTime: (ms: number) => string;
   if (values.postgres) {
-    const base = process.env.BENCH_POSTGRES_URL ?? (/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "") ? process.env.DATABASE_URL! : "postgresql://postgres@127.0.0.1:5432/test");
+    const base =
+      process.env.BENCH_POSTGRES_URL ??
+      (/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? "")
+        ? process.env.DATABASE_URL!
+        : "postgresql://postgres@127.0.0.1:5432/test");
     const schema = `bench_${process.pid}_${Date.now().toString(36)}`;
     const url = new URL(base);
     url.searchParams.set("schema", schema);
@@ -235,7 +337,9 @@ async function main(): Promise<void> {
       console.log(`| database | ${values.postgres ? "PostgreSQL" : "SQLite"} | |`);
       console.log(`| sources / fetch rows | ${SOURCES.toLocaleString("en")} / ${FETCHES.toLocaleString("en")} | |`);
       console.log(`| seed (raw SQL, indexes, ANALYZE) | ${seedSeconds.toFixed(1)} s | |`);
-      console.log(`| /sources/${targetId} p50 / p95 | ${ms(source.p50)} / ${ms(source.p95)} | ≤ 200 ms ${verdict(source.p95, 200)} |`);
+      console.log(
+        `| /sources/${targetId} p50 / p95 | ${ms(source.p50)} / ${ms(source.p95)} | ≤ 200 ms ${verdict(source.p95, 200)} |`,
+      );
       console.log(`| /health p50 / p95 | ${ms(fleet.p50)} / ${ms(fleet.p95)} | ≤ 500 ms ${verdict(fleet.p95, 500)} |`);
       console.log(`| /sources (all ${SOURCES} rows + strips) p50 / p95 | ${ms(list.p50)} / ${ms(list.p95)} | (none) |`);
     } finally {

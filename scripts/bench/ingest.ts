@@ -10,7 +10,9 @@ import { startPublisher, feed } from "@/tests/helpers/publisher";
 import { runRound } from "@/lib/round/run-round";
 import { ms, printFigures } from "./bench-output";
 
-const { values } = parseArgs({ options: { items: { type: "string", default: "1000" }, postgres: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { items: { type: "string", default: "1000" }, postgres: { type: "boolean", default: false } },
+});
 const ITEMS = Number(values.items);
 
 function body(title: string): string {
@@ -26,7 +28,10 @@ async function timedRound(run: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   if (values.postgres) process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/test";
   else delete process.env.DATABASE_URL;
-  const publisher = await startPublisher({ "/big.xml": feed({ body: body("Big feed"), etag: '"v1"' }), "/warm-up.xml": feed({ body: body("Warm-up") }) });
+  const publisher = await startPublisher({
+    "/big.xml": feed({ body: body("Big feed"), etag: '"v1"' }),
+    "/warm-up.xml": feed({ body: body("Warm-up") }),
+  });
   const database = await createFreshDatabase();
   try {
     const settings = testRoundSettings();
@@ -44,8 +49,16 @@ async function main(): Promise<void> {
     const last = await database.db.fetch.findFirstOrThrow({ orderBy: { id: "desc" } });
     const name = values.postgres ? "PostgreSQL" : "SQLite";
     printFigures(`Ingest (${name})`, [
-      { figure: `${ITEMS}-item feed, first fetch (all new, ${stored} stored), ${name}`, value: ms(first, 0), target: "≤ 500 ms" },
-      { figure: `same feed again, changed body, all items known (${last.newArticles} new), ${name}`, value: ms(again, 0), target: "≤ 100 ms" },
+      {
+        figure: `${ITEMS}-item feed, first fetch (all new, ${stored} stored), ${name}`,
+        value: ms(first, 0),
+        target: "≤ 500 ms",
+      },
+      {
+        figure: `same feed again, changed body, all items known (${last.newArticles} new), ${name}`,
+        value: ms(again, 0),
+        target: "≤ 100 ms",
+      },
     ]);
   } finally {
     await publisher.close();

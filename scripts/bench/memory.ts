@@ -16,7 +16,13 @@ const mib = (bytes: number) => `${(bytes / MIB).toFixed(0)} MiB`;
 
 async function main(): Promise<void> {
   delete process.env.DATABASE_URL;
-  const normal = rssFeed({ items: Array.from({ length: 50 }, (_, n) => ({ guid: `urn:m:${n}`, title: `Post ${n}`, link: `https://publisher.example/${n}` })) });
+  const normal = rssFeed({
+    items: Array.from({ length: 50 }, (_, n) => ({
+      guid: `urn:m:${n}`,
+      title: `Post ${n}`,
+      link: `https://publisher.example/${n}`,
+    })),
+  });
   const publisher = await startPublisher({
     "/huge.xml": hugeBody({ bytes: 20 * MIB }),
     "/bomb.xml": gzipBomb(1024),
@@ -39,9 +45,21 @@ async function main(): Promise<void> {
     const kinds = await database.db.fetch.groupBy({ by: ["errorKind"], _count: { _all: true } });
     const early = rssAfter[Math.min(9, rssAfter.length - 1)]!;
     printFigures("Memory", [
-      { figure: `peak RSS across ${ROUNDS} rounds with a 20 MB body and a 1 GiB gzip bomb (start ${mib(startRss)})`, value: mib(peak), target: "< 400 MB" },
-      { figure: `RSS after round 10 → after round ${ROUNDS}`, value: `${mib(early)} → ${mib(rssAfter.at(-1)!)}`, target: "no growth" },
-      { figure: "outcomes", value: kinds.map((row) => `${row.errorKind ?? "ok/304"}: ${row._count._all}`).join(", "), target: "too_large for both" },
+      {
+        figure: `peak RSS across ${ROUNDS} rounds with a 20 MB body and a 1 GiB gzip bomb (start ${mib(startRss)})`,
+        value: mib(peak),
+        target: "< 400 MB",
+      },
+      {
+        figure: `RSS after round 10 → after round ${ROUNDS}`,
+        value: `${mib(early)} → ${mib(rssAfter.at(-1)!)}`,
+        target: "no growth",
+      },
+      {
+        figure: "outcomes",
+        value: kinds.map((row) => `${row.errorKind ?? "ok/304"}: ${row._count._all}`).join(", "),
+        target: "too_large for both",
+      },
     ]);
   } finally {
     clearInterval(sampler);

@@ -15,7 +15,11 @@ import { bigRssFeed, headlinesFeed } from "@/tests/helpers/big-feed";
 import { ms, percentile, printFigures } from "./bench-output";
 
 const { values } = parseArgs({
-  options: { items: { type: "string", default: "1000" }, megabytes: { type: "string", default: "10" }, runs: { type: "string", default: "7" } },
+  options: {
+    items: { type: "string", default: "1000" },
+    megabytes: { type: "string", default: "10" },
+    runs: { type: "string", default: "7" },
+  },
 });
 const ITEMS = Number(values.items);
 const MEGABYTES = Number(values.megabytes);
@@ -23,7 +27,11 @@ const RUNS = Math.max(1, Number(values.runs));
 
 async function cpuMilliseconds(body: Buffer): Promise<{ cpu: number; items: number }> {
   const before = process.cpuUsage();
-  const result = await parseFeed({ body, contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" });
+  const result = await parseFeed({
+    body,
+    contentType: "application/rss+xml",
+    url: "https://publisher.example/feed.xml",
+  });
   const used = process.cpuUsage(before);
   if (!result.ok) throw new Error(`the bench feed did not parse: ${result.detail}`);
   return { cpu: (used.user + used.system) / 1000, items: result.feed.items.length };
@@ -57,7 +65,9 @@ function phaseCpu(body: Buffer, runs: number): Record<string, number> {
     const detected = detectFormat(text);
     const rootName = detected.format === "xml" ? detected.rootName : "rss";
     const repaired = timed("lexical repairs", () => repairXml(text));
-    const parsed = timed("XML parse and tree", () => parseXmlFeed(repaired, rootName, "https://publisher.example/feed.xml"));
+    const parsed = timed("XML parse and tree", () =>
+      parseXmlFeed(repaired, rootName, "https://publisher.example/feed.xml"),
+    );
     if (parsed.ok) timed("item mapping and sanitize", () => readXmlFeed(parsed.document));
   }
   return Object.fromEntries(Object.entries(samples).map(([phase, values]) => [phase, percentile(values, 50)]));
@@ -70,11 +80,24 @@ async function main(): Promise<void> {
   const big = await medianCpu(bigFeed, Math.max(1, Math.ceil(RUNS / 3)));
   const phases = phaseCpu(bigFeed, Math.max(1, Math.ceil(RUNS / 3)));
   // The targets are for the full sizes; a smoke run only shows that the bench still works.
-  const target = (limit: string, size: number, full: number, unit: string) => (size === full ? `≤ ${limit}` : `≤ ${limit} at ${full} ${unit}`);
+  const target = (limit: string, size: number, full: number, unit: string) =>
+    size === full ? `≤ ${limit}` : `≤ ${limit} at ${full} ${unit}`;
   printFigures("Parse", [
-    { figure: `${small.items}-item feed (${(itemFeed.length / 1024).toFixed(0)} KB) parsed and normalised, CPU`, value: ms(small.cpu), target: target("40 ms", ITEMS, 1000, "items") },
-    { figure: `${MEGABYTES} MB feed (${big.items} items) parsed and normalised, CPU`, value: ms(big.cpu, 0), target: target("1000 ms", MEGABYTES, 10, "MB") },
-    ...Object.entries(phases).map(([phase, cpu]) => ({ figure: `${MEGABYTES} MB feed: ${phase}, CPU`, value: ms(cpu, 0), target: "(share of the above)" })),
+    {
+      figure: `${small.items}-item feed (${(itemFeed.length / 1024).toFixed(0)} KB) parsed and normalised, CPU`,
+      value: ms(small.cpu),
+      target: target("40 ms", ITEMS, 1000, "items"),
+    },
+    {
+      figure: `${MEGABYTES} MB feed (${big.items} items) parsed and normalised, CPU`,
+      value: ms(big.cpu, 0),
+      target: target("1000 ms", MEGABYTES, 10, "MB"),
+    },
+    ...Object.entries(phases).map(([phase, cpu]) => ({
+      figure: `${MEGABYTES} MB feed: ${phase}, CPU`,
+      value: ms(cpu, 0),
+      target: "(share of the above)",
+    })),
   ]);
 }
 

@@ -19,7 +19,13 @@ import { printFigures } from "./bench-output";
 type Feed = { version: number; items: number };
 type Counter = { requests: number; bytes: number; bodies: number };
 
-const { values } = parseArgs({ options: { feeds: { type: "string", default: "200" }, rounds: { type: "string", default: "10" }, "change-every": { type: "string", default: "4" } } });
+const { values } = parseArgs({
+  options: {
+    feeds: { type: "string", default: "200" },
+    rounds: { type: "string", default: "10" },
+    "change-every": { type: "string", default: "4" },
+  },
+});
 const FEEDS = Number(values.feeds);
 const ROUNDS = Number(values.rounds);
 const CHANGE_EVERY = Number(values["change-every"]);
@@ -48,12 +54,26 @@ function startPublisher(feeds: Feed[], counter: Counter) {
     const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
     const body = gzip ? gzipSync(xml) : xml;
     counter.bodies += 1;
-    res.writeHead(200, { "Content-Type": "application/rss+xml", ETag: etag, "Content-Length": body.length, ...(gzip ? { "Content-Encoding": "gzip" } : {}) }).end(body);
+    res
+      .writeHead(200, {
+        "Content-Type": "application/rss+xml",
+        ETag: etag,
+        "Content-Length": body.length,
+        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+      })
+      .end(body);
   });
   return new Promise<{ url: (id: number) => string; close: () => Promise<void> }>((resolve) =>
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: (id) => `http://127.0.0.1:${port}/feed${id}.xml`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }) });
+      resolve({
+        url: (id) => `http://127.0.0.1:${port}/feed${id}.xml`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
     }),
   );
 }
@@ -112,7 +132,9 @@ async function measureIdeal(): Promise<Counter> {
       if (round > 1) changeSome(feeds, round);
       for (let id = 0; id < FEEDS; id += 1) {
         const known = etags.get(id);
-        const response = await request(publisher.url(id), { headers: { "accept-encoding": "gzip", ...(known ? { "if-none-match": known } : {}) } });
+        const response = await request(publisher.url(id), {
+          headers: { "accept-encoding": "gzip", ...(known ? { "if-none-match": known } : {}) },
+        });
         await response.body.arrayBuffer();
         const etag = response.headers.etag;
         if (typeof etag === "string") etags.set(id, etag);
@@ -130,12 +152,31 @@ async function main(): Promise<void> {
   const ideal = await measureIdeal();
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   const ratio = (counter: Counter) => `${((counter.bytes / ideal.bytes) * 100).toFixed(1)}% of ideal`;
-  printFigures(`Publisher cost (${FEEDS} feeds, ${ROUNDS} rounds, 1 in ${CHANGE_EVERY} changing per round from round 3)`, [
-    { figure: `Tidings: requests, bodies, bytes sent by the publisher`, value: `${tidings.requests} req, ${tidings.bodies} bodies, ${kb(tidings.bytes)} (${ratio(tidings)})`, target: "within 5% of ideal" },
-    { figure: "naive fetcher (unconditional GET, no gzip)", value: `${naive.requests} req, ${naive.bodies} bodies, ${kb(naive.bytes)} (${ratio(naive)})`, target: "—" },
-    { figure: "ideal (a body only for changed feeds)", value: `${ideal.requests} req, ${ideal.bodies} bodies, ${kb(ideal.bytes)}`, target: "—" },
-    { figure: `Tidings round 1 vs round 2 (${FEEDS} feeds, none changed)`, value: `${kb(tidings.perRound[0]!)} vs ${kb(tidings.perRound[1]!)}`, target: "round 2 ≪ round 1" },
-  ]);
+  printFigures(
+    `Publisher cost (${FEEDS} feeds, ${ROUNDS} rounds, 1 in ${CHANGE_EVERY} changing per round from round 3)`,
+    [
+      {
+        figure: `Tidings: requests, bodies, bytes sent by the publisher`,
+        value: `${tidings.requests} req, ${tidings.bodies} bodies, ${kb(tidings.bytes)} (${ratio(tidings)})`,
+        target: "within 5% of ideal",
+      },
+      {
+        figure: "naive fetcher (unconditional GET, no gzip)",
+        value: `${naive.requests} req, ${naive.bodies} bodies, ${kb(naive.bytes)} (${ratio(naive)})`,
+        target: "—",
+      },
+      {
+        figure: "ideal (a body only for changed feeds)",
+        value: `${ideal.requests} req, ${ideal.bodies} bodies, ${kb(ideal.bytes)}`,
+        target: "—",
+      },
+      {
+        figure: `Tidings round 1 vs round 2 (${FEEDS} feeds, none changed)`,
+        value: `${kb(tidings.perRound[0]!)} vs ${kb(tidings.perRound[1]!)}`,
+        target: "round 2 ≪ round 1",
+      },
+    ],
+  );
 }
 
 main().catch((error: unknown) => {

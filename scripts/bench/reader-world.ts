@@ -21,7 +21,10 @@ export type SeedOptions = { articles: number; sources: number };
 /** Prisma's SQLite adapter stores DateTime as ISO 8601 text with +00:00; so must we. */
 export const stamp = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
 
-const WORDS = "feed reader polite fetch server article source folder morning river garden quiet signal window paper market light travel winter music".split(" ");
+const WORDS =
+  "feed reader polite fetch server article source folder morning river garden quiet signal window paper market light travel winter music".split(
+    " ",
+  );
 
 /** Seeds a migrated SQLite file; returns how long it took (ms). */
 export function seedReaderDatabase(file: string, options: SeedOptions): number {
@@ -36,8 +39,11 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
   db.pragma("threads = 4");
   const now = Date.now();
   // Build the Article indexes after the rows (as the migration defines them): much faster.
-  const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Article' AND sql IS NOT NULL`).all() as { name: string; sql: string }[];
-  const text = (words: number) => Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
+  const indexes = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'Article' AND sql IS NOT NULL`)
+    .all() as { name: string; sql: string }[];
+  const text = (words: number) =>
+    Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
   // A pool of bodies: generating 90 random words for each of a million rows would dominate the seed.
   const bodies = Array.from({ length: 997 }, () => text(90));
   const titles = Array.from({ length: 9973 }, () => text(6));
@@ -45,20 +51,42 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
     for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
     const folder = db.prepare(`INSERT INTO "Folder" ("name", "position", "createdAt") VALUES (?, ?, ?)`);
     for (let f = 1; f <= FOLDERS; f++) folder.run(`Folder ${f}`, f, stamp(now));
-    const source = db.prepare(`INSERT INTO "Source" ("feedUrl", "title", "folderId", "enabled", "disabledReason", "breakerState", "consecutiveErrors",
+    const source =
+      db.prepare(`INSERT INTO "Source" ("feedUrl", "title", "folderId", "enabled", "disabledReason", "breakerState", "consecutiveErrors",
       "lastFetchedAt", "lastOutcome", "lastSuccessAt", "lastNewArticleAt", "nextDueAt", "nextCheckReason", "createdAt", "updatedAt")
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ok', ?, ?, ?, 'adaptive interval', ?, ?)`);
     for (let s = 1; s <= options.sources; s++) {
       const folderId = s % 5 === 0 ? null : ((s * 7) % FOLDERS) + 1;
       const gone = s % 97 === 0;
-      source.run(`https://site-${s}.example/feed.xml`, `Site ${s} ${text(2)}`, folderId, gone ? 0 : 1, gone ? "gone" : null, s % 89 === 0 ? "open" : "closed",
-        s % 13 === 0 ? 2 : 0, stamp(now - 600_000), stamp(now - 600_000), stamp(now - (s % 40) * DAY), stamp(now + 3_600_000), stamp(now), stamp(now));
+      source.run(
+        `https://site-${s}.example/feed.xml`,
+        `Site ${s} ${text(2)}`,
+        folderId,
+        gone ? 0 : 1,
+        gone ? "gone" : null,
+        s % 89 === 0 ? "open" : "closed",
+        s % 13 === 0 ? 2 : 0,
+        stamp(now - 600_000),
+        stamp(now - 600_000),
+        stamp(now - (s % 40) * DAY),
+        stamp(now + 3_600_000),
+        stamp(now),
+        stamp(now),
+      );
     }
-    const published = Array.from({ length: options.articles }, () => Math.floor((now - random() * 730 * DAY) / 1000) * 1000).sort((a, b) => a - b);
+    const published = Array.from(
+      { length: options.articles },
+      () => Math.floor((now - random() * 730 * DAY) / 1000) * 1000,
+    ).sort((a, b) => a - b);
     // Many rows per statement: binding is what costs, not SQLite.
     const columns = `"sourceId", "dedupeKey", "guid", "url", "title", "author", "snippet", "content", "publishedAt", "firstSeenAt", "contentHash", "readAt", "starredAt"`;
     const batch = 100;
-    const insert = (rows: number) => db.prepare(`INSERT INTO "Article" (${columns}) VALUES ${Array(rows).fill(`(${Array(13).fill("?").join(",")})`).join(",")}`);
+    const insert = (rows: number) =>
+      db.prepare(
+        `INSERT INTO "Article" (${columns}) VALUES ${Array(rows)
+          .fill(`(${Array(13).fill("?").join(",")})`)
+          .join(",")}`,
+      );
     const full = insert(batch);
     let values: unknown[] = [];
     const unreadBySource = new Map<number, number>();
@@ -70,8 +98,21 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
       const unread = random() < (fresh ? 0.8 : 0.02);
       if (unread) unreadBySource.set(sourceId, (unreadBySource.get(sourceId) ?? 0) + 1);
       const body = bodies[a % bodies.length]!;
-      values.push(sourceId, `urn:bench:${a}`, `urn:bench:${a}`, `https://site-${sourceId}.example/posts/${a}`, titles[a % titles.length]!, a % 2 === 0 ? "A. Writer" : null,
-        body.slice(0, 200), `<p>${body}</p>`, stamp(at), stamp(at + 60_000), `hash-${a}`, unread ? null : stamp(at + DAY), random() < 0.001 ? stamp(at + DAY) : null);
+      values.push(
+        sourceId,
+        `urn:bench:${a}`,
+        `urn:bench:${a}`,
+        `https://site-${sourceId}.example/posts/${a}`,
+        titles[a % titles.length]!,
+        a % 2 === 0 ? "A. Writer" : null,
+        body.slice(0, 200),
+        `<p>${body}</p>`,
+        stamp(at),
+        stamp(at + 60_000),
+        `hash-${a}`,
+        unread ? null : stamp(at + DAY),
+        random() < 0.001 ? stamp(at + DAY) : null,
+      );
       if (values.length === batch * 13) {
         full.run(...values);
         values = [];
@@ -83,7 +124,9 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
     console.log(`  indexes built after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const count = db.prepare(`UPDATE "Source" SET "unreadCount" = ? WHERE "id" = ?`);
     for (const [sourceId, unread] of unreadBySource) count.run(unread, sourceId);
-    db.exec(`UPDATE "Source" SET "articleCount" = (SELECT COUNT(*) FROM "Article" WHERE "Article"."sourceId" = "Source"."id")`);
+    db.exec(
+      `UPDATE "Source" SET "articleCount" = (SELECT COUNT(*) FROM "Article" WHERE "Article"."sourceId" = "Source"."id")`,
+    );
   })();
   db.pragma("journal_mode = WAL");
   db.close();
@@ -109,7 +152,13 @@ function groupCpuMs(pgid: number): number {
 }
 
 /** `clients` concurrent clients, each sending `requestsPerClient` requests one after the other. */
-export async function measure(server: Server, path: string, clients: number, requestsPerClient: number, init: RequestInit = {}): Promise<Stats> {
+export async function measure(
+  server: Server,
+  path: string,
+  clients: number,
+  requestsPerClient: number,
+  init: RequestInit = {},
+): Promise<Stats> {
   const times: number[] = [];
   const cpuBefore = groupCpuMs(server.pgid);
   await Promise.all(
@@ -147,19 +196,34 @@ export type Server = { url: string; pgid: number; stop(): Promise<void> };
 /** `next start` on the production build, in its own process group (the server's CPU is measured per group). */
 export async function startServer(databaseUrl: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", String(port)], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "true", TIDINGS_SCHEDULER: "false", TIDINGS_LOG_LEVEL: "warn", DATABASE_URL: databaseUrl },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.resolve("node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", String(port)],
+    {
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        NEXT_MANUAL_SIG_HANDLE: "true",
+        TIDINGS_SCHEDULER: "false",
+        TIDINGS_LOG_LEVEL: "warn",
+        DATABASE_URL: databaseUrl,
+      },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode} (did you run npm run build?)`);
-    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`next start exited with ${child.exitCode} (did you run npm run build?)`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return { url, pgid: child.pid!, stop: () => stopGroup(child) };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stopGroup(child);
   throw new Error("next start did not become healthy in 60 s");
 }
-

@@ -26,7 +26,12 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} needs a positive integer`);
     return parsed;
   };
-  return { articles: value("--articles", 20_000), sources: value("--sources", 1000), keep: argv.includes("--keep"), explainOnly: argv.includes("--explain-only") };
+  return {
+    articles: value("--articles", 20_000),
+    sources: value("--sources", 1000),
+    keep: argv.includes("--keep"),
+    explainOnly: argv.includes("--explain-only"),
+  };
 }
 
 type Plan = { label: string; sql: string; values: unknown[] };
@@ -34,7 +39,13 @@ type Plan = { label: string; sql: string; values: unknown[] };
 function collectPlans(): Plan[] {
   const plans: Plan[] = [];
   const list = (label: string, scope: Partial<ArticleScope>) => {
-    const sql = buildListSql({ scope: { ...ALL_ARTICLES, ...scope }, order: "newest", cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
+    const sql = buildListSql({
+      scope: { ...ALL_ARTICLES, ...scope },
+      order: "newest",
+      cursor: null,
+      limit: DEFAULT_PAGE_SIZE,
+      provider: "sqlite",
+    });
     plans.push({ label: `list: ${label}`, sql: sql.sql, values: sql.values });
   };
   list("all", {});
@@ -45,9 +56,21 @@ function collectPlans(): Plan[] {
   list("one folder", { folderId: 3 });
   list("one folder, unread", { folderId: 3, unread: true });
   list("search", { q: "river garden" });
-  const cursor = buildListSql({ scope: ALL_ARTICLES, order: "newest", cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "newest" }, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
+  const cursor = buildListSql({
+    scope: ALL_ARTICLES,
+    order: "newest",
+    cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "newest" },
+    limit: DEFAULT_PAGE_SIZE,
+    provider: "sqlite",
+  });
   plans.push({ label: "list: all, a later page (cursor)", sql: cursor.sql, values: cursor.values });
-  const oldest = buildListSql({ scope: { ...ALL_ARTICLES, unread: true }, order: "oldest", cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "oldest" }, limit: DEFAULT_PAGE_SIZE, provider: "sqlite" });
+  const oldest = buildListSql({
+    scope: { ...ALL_ARTICLES, unread: true },
+    order: "oldest",
+    cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "oldest" },
+    limit: DEFAULT_PAGE_SIZE,
+    provider: "sqlite",
+  });
   plans.push({ label: "list: unread, oldest first, a later page (cursor)", sql: oldest.sql, values: oldest.values });
   const sidebar = buildSidebarSourcesSql(new Date());
   plans.push({ label: "sidebar: sources with unread counts and health", sql: sidebar.sql, values: sidebar.values });
@@ -61,7 +84,9 @@ function explain(file: string, plans: Plan[]): string {
   const bind = (value: unknown) => (value instanceof Date ? stamp(value.getTime()) : value);
   const out = plans.map((plan) => {
     const rows = db.prepare(`EXPLAIN QUERY PLAN ${plan.sql}`).all(...plan.values.map(bind)) as { detail: string }[];
-    const indexes = [...new Set(rows.flatMap((row) => [...row.detail.matchAll(/INDEX ("?[\w]+"?)/g)].map((match) => match[1])))];
+    const indexes = [
+      ...new Set(rows.flatMap((row) => [...row.detail.matchAll(/INDEX ("?[\w]+"?)/g)].map((match) => match[1]))),
+    ];
     // The statement alone, in this process: what the database costs, apart from HTTP and Next.
     const statement = db.prepare(plan.sql);
     const times = Array.from({ length: plan.label.includes("search") ? 3 : 50 }, () => {
@@ -84,7 +109,9 @@ async function main(): Promise<void> {
   try {
     await runMigrations(resolveDatabaseTarget(url));
     const seedMs = seedReaderDatabase(file, options);
-    console.log(`seeded ${options.articles} articles across ${options.sources} sources in ${(seedMs / 1000).toFixed(1)} s (${file})\n`);
+    console.log(
+      `seeded ${options.articles} articles across ${options.sources} sources in ${(seedMs / 1000).toFixed(1)} s (${file})\n`,
+    );
     console.log("```\n" + explain(file, collectPlans()) + "\n```\n");
     if (options.explainOnly) return;
     const server = await startServer(url);
@@ -93,27 +120,42 @@ async function main(): Promise<void> {
       // measure that state. Measured here: after 20 requests the list cost 3.1 ms of CPU a request,
       // after ~2,000 1.5 ms. So every route is warmed with a thousand requests first (the home
       // page, ten times heavier, with a hundred), the list last.
-      for (const warm of ["/", "/api/sidebar", "/api/articles?unread=true", "/api/articles"]) await measure(server, warm, 8, warm === "/" ? 12 : 125);
+      for (const warm of ["/", "/api/sidebar", "/api/articles?unread=true", "/api/articles"])
+        await measure(server, warm, 8, warm === "/" ? 12 : 125);
       const load = loadavg()[0]!;
       const rows: [string, Stats, number | null][] = [
         ["list API, first page (all), 8 clients", await measure(server, "/api/articles", 8, 60), 25],
         ["list API, first page (unread), 8 clients", await measure(server, "/api/articles?unread=true", 8, 60), null],
         ["list API, first page (one source), 8 clients", await measure(server, "/api/articles?source=7", 8, 60), null],
         ["list API, first page (starred), 8 clients", await measure(server, "/api/articles?starred=true", 8, 60), null],
-        ["list API, first page (one folder, unread), 8 clients", await measure(server, "/api/articles?folder=3&unread=true", 8, 60), null],
+        [
+          "list API, first page (one folder, unread), 8 clients",
+          await measure(server, "/api/articles?folder=3&unread=true", 8, 60),
+          null,
+        ],
         ["sidebar API (unread counts), 1 client", await measure(server, "/api/sidebar", 1, 100), 20],
         ["sidebar API (unread counts), 8 clients", await measure(server, "/api/sidebar", 8, 25), null],
         ["home page server render, 1 client", await measure(server, "/", 1, 60), 150],
-        ["for comparison: GET /api/health (one trivial query), 8 clients", await measure(server, "/api/health", 8, 60), null],
+        [
+          "for comparison: GET /api/health (one trivial query), 8 clients",
+          await measure(server, "/api/health", 8, 60),
+          null,
+        ],
       ];
-      console.log(`| figure (${options.articles} articles, ${options.sources} sources) | p50 | p95 | target (p95) | | server CPU per request |`);
+      console.log(
+        `| figure (${options.articles} articles, ${options.sources} sources) | p50 | p95 | target (p95) | | server CPU per request |`,
+      );
       console.log("| --- | ---: | ---: | ---: | --- | ---: |");
       for (const [label, stats, target] of rows) {
         const verdict = target === null ? "" : stats.p95 <= target ? "ok" : "MISSED";
-        console.log(`| ${label} | ${stats.p50.toFixed(1)} ms | ${stats.p95.toFixed(1)} ms | ${target === null ? "" : `≤ ${target} ms`} | ${verdict} | ${stats.cpuMs.toFixed(1)} ms |`);
+        console.log(
+          `| ${label} | ${stats.p50.toFixed(1)} ms | ${stats.p95.toFixed(1)} ms | ${target === null ? "" : `≤ ${target} ms`} | ${verdict} | ${stats.cpuMs.toFixed(1)} ms |`,
+        );
       }
       // Latency on a shared machine says as much about the neighbours as about Tidings.
-      console.log(`\nload average (1 min) at the start: ${load.toFixed(2)}, at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`);
+      console.log(
+        `\nload average (1 min) at the start: ${load.toFixed(2)}, at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`,
+      );
       console.log(`CPU probe: 10^7 integer additions in a JS loop took ${probeCpu().toFixed(1)} ms on this machine`);
     } finally {
       await server.stop();

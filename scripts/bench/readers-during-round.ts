@@ -34,18 +34,35 @@ async function main(): Promise<void> {
     await addDueSource(database.db, publisher.url(`/large-${index}.xml`));
   }
   // Something to read from the first request on; not due, so not part of the round.
-  const existing = await seedSource(database.db, { title: "Existing", state: { nextDueAt: new Date(Date.now() + 86_400_000) } });
-  await seedArticles(database.db, existing, Array.from({ length: 1000 }, (_, index) => ({ title: `Existing ${index}` })));
-  const server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_ALLOW_PRIVATE_NETWORKS: "true", TIDINGS_HOST_GAP_MS: "0" });
+  const existing = await seedSource(database.db, {
+    title: "Existing",
+    state: { nextDueAt: new Date(Date.now() + 86_400_000) },
+  });
+  await seedArticles(
+    database.db,
+    existing,
+    Array.from({ length: 1000 }, (_, index) => ({ title: `Existing ${index}` })),
+  );
+  const server = await startAppServer({
+    DATABASE_URL: database.url,
+    TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+    TIDINGS_HOST_GAP_MS: "0",
+  });
   try {
-    for (const path of ["/api/articles", "/api/articles?unread=true", "/api/sidebar", "/"]) await fetch(`${server.url}${path}`).then((response) => response.text());
+    for (const path of ["/api/articles", "/api/articles?unread=true", "/api/sidebar", "/"])
+      await fetch(`${server.url}${path}`).then((response) => response.text());
     let roundDone = false;
     const started = performance.now();
     const round = fetch(`${server.url}/api/rounds`, { method: "POST" })
       .then((response) => response.json() as Promise<{ tally?: { newArticles: number } }>)
       .finally(() => (roundDone = true));
     const deadline = Date.now() + 300_000;
-    const stats = await simulateReaders({ baseUrl: server.url, readers: READERS, thinkMs: THINK_MS, keepGoing: () => !roundDone && Date.now() < deadline });
+    const stats = await simulateReaders({
+      baseUrl: server.url,
+      readers: READERS,
+      thinkMs: THINK_MS,
+      keepGoing: () => !roundDone && Date.now() < deadline,
+    });
     const report = await round;
     const roundMs = performance.now() - started;
     const { list, sidebar, home } = stats.latencies;
@@ -57,9 +74,17 @@ async function main(): Promise<void> {
         value: `${at(list, 50)} / ${at(list, 95)} / ${at(list, 100)}`,
         target: "—",
       },
-      { figure: "sidebar API p95 / home page p95 during that round", value: `${at(sidebar, 95)} / ${at(home, 95)}`, target: "—" },
+      {
+        figure: "sidebar API p95 / home page p95 during that round",
+        value: `${at(sidebar, 95)} / ${at(home, 95)}`,
+        target: "—",
+      },
       { figure: "failed reader requests", value: String(stats.errors.length), target: "0" },
-      { figure: "round wall time / articles stored", value: `${(roundMs / 1000).toFixed(1)} s / ${report.tally?.newArticles ?? "?"}`, target: `${FEEDS * ITEMS} articles` },
+      {
+        figure: "round wall time / articles stored",
+        value: `${(roundMs / 1000).toFixed(1)} s / ${report.tally?.newArticles ?? "?"}`,
+        target: `${FEEDS * ITEMS} articles`,
+      },
     ]);
     for (const error of stats.errors.slice(0, 10)) console.error(`reader error: ${error}`);
   } finally {

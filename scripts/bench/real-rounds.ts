@@ -17,7 +17,9 @@ import { buildPopulation, HOUR, MINUTE } from "./real-rounds/population";
 import { startBenchPublisher } from "./real-rounds/publisher";
 import { measure } from "./real-rounds/measure";
 
-const { values } = parseArgs({ options: { feeds: { type: "string", default: "200" }, hours: { type: "string", default: "10" } } });
+const { values } = parseArgs({
+  options: { feeds: { type: "string", default: "200" }, hours: { type: "string", default: "10" } },
+});
 const FEEDS = Number(values.feeds);
 const HOURS = Number(values.hours);
 const TICK_MS = 5 * MINUTE;
@@ -30,7 +32,12 @@ async function main(): Promise<void> {
   const feeds = buildPopulation(FEEDS, start, end);
   const publisher = await startBenchPublisher(feeds, () => clock.now().getTime(), start);
   const database = await createFreshDatabase();
-  const env = parseEnv({ ...process.env, TIDINGS_MAX_BODY_BYTES: String(1024 * 1024), TIDINGS_FETCH_TIMEOUT_MS: "500", TIDINGS_ALLOW_PRIVATE_NETWORKS: "true" });
+  const env = parseEnv({
+    ...process.env,
+    TIDINGS_MAX_BODY_BYTES: String(1024 * 1024),
+    TIDINGS_FETCH_TIMEOUT_MS: "500",
+    TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+  });
   const settings = onClock(roundSettingsFromEnv(env), clock);
   const wall = performance.now();
   try {
@@ -46,11 +53,23 @@ async function main(): Promise<void> {
     await publisher.close();
     await database.dispose();
   }
-  const { figures, notes } = measure({ feeds, requests: publisher.requests, firstServed: publisher.firstServed, start, end });
-  printFigures(`Real rounds on a virtual clock (${FEEDS} feeds, every behaviour, a round every 5 min for ${HOURS} h; ${((performance.now() - wall) / 1000).toFixed(0)} s of wall time)`, figures);
-  console.log(`\nIdeal: an hourly poller sending back its validators; bodies: one per change (once at first) from servers that honour validators, one per poll from those that ignore or churn them, one refused body per refused feed, none from 404, hanging or gone; an HTML page that links to its feed: the page once, then as its feed. Per class (requests [status:count], body bytes vs ideal):`);
+  const { figures, notes } = measure({
+    feeds,
+    requests: publisher.requests,
+    firstServed: publisher.firstServed,
+    start,
+    end,
+  });
+  printFigures(
+    `Real rounds on a virtual clock (${FEEDS} feeds, every behaviour, a round every 5 min for ${HOURS} h; ${((performance.now() - wall) / 1000).toFixed(0)} s of wall time)`,
+    figures,
+  );
+  console.log(
+    `\nIdeal: an hourly poller sending back its validators; bodies: one per change (once at first) from servers that honour validators, one per poll from those that ignore or churn them, one refused body per refused feed, none from 404, hanging or gone; an HTML page that links to its feed: the page once, then as its feed. Per class (requests [status:count], body bytes vs ideal):`,
+  );
   for (const note of notes) console.log(note);
-  if (HOURS < 10) console.log(`\nThe targets are for 10 hours: a ${HOURS}-hour run is dominated by the first fetch of every feed.`);
+  if (HOURS < 10)
+    console.log(`\nThe targets are for 10 hours: a ${HOURS}-hour run is dominated by the first fetch of every feed.`);
 }
 
 main().catch((error: unknown) => {

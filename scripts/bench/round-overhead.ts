@@ -10,7 +10,9 @@ import { runRound } from "@/lib/round/run-round";
 import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
 import { ms, printFigures } from "./bench-output";
 
-const { values } = parseArgs({ options: { sources: { type: "string", default: "1000" }, postgres: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { sources: { type: "string", default: "1000" }, postgres: { type: "boolean", default: false } },
+});
 const SOURCES = Number(values.sources);
 
 async function main(): Promise<void> {
@@ -22,7 +24,12 @@ async function main(): Promise<void> {
   const database = await createFreshDatabase();
   try {
     await database.db.source.createMany({
-      data: Array.from({ length: SOURCES }, (_, index) => ({ feedUrl: `http://127.0.0.1:${port}/feed${index}.xml`, title: `Feed ${index}`, etag: '"same"', nextDueAt: new Date(Date.now() - 1000) })),
+      data: Array.from({ length: SOURCES }, (_, index) => ({
+        feedUrl: `http://127.0.0.1:${port}/feed${index}.xml`,
+        title: `Feed ${index}`,
+        etag: '"same"',
+        nextDueAt: new Date(Date.now() - 1000),
+      })),
     });
     const started = performance.now();
     const report = await runRound(database.db, testRoundSettings({ budgetMs: 3_600_000 }), { trigger: "cli" });
@@ -31,14 +38,30 @@ async function main(): Promise<void> {
     const network = report.lines.reduce((sum, line) => sum + line.ms, 0);
     // The round above included one alert evaluation; a second one alone shows its share.
     const evaluationStarted = performance.now();
-    await evaluateAlerts(database.db, { now: new Date(), fetchedSourceIds: report.lines.map((line) => line.sourceId), env: {} });
+    await evaluateAlerts(database.db, {
+      now: new Date(),
+      fetchedSourceIds: report.lines.map((line) => line.sourceId),
+      env: {},
+    });
     const evaluation = performance.now() - evaluationStarted;
     const perSource = (total - network) / SOURCES;
     printFigures(`Round overhead (${values.postgres ? "PostgreSQL" : "SQLite"})`, [
-      { figure: `round of ${SOURCES} sources answering 304, ${values.postgres ? "PostgreSQL" : "SQLite"}: Tidings time per source`, value: ms(perSource, 2), target: "≤ 2 ms" },
+      {
+        figure: `round of ${SOURCES} sources answering 304, ${values.postgres ? "PostgreSQL" : "SQLite"}: Tidings time per source`,
+        value: ms(perSource, 2),
+        target: "≤ 2 ms",
+      },
       { figure: `same round: wall time (network ${ms(network, 0)})`, value: ms(total, 0), target: "—" },
-      { figure: "same round: outcomes", value: `${report.tally.notModifiedCount} not_modified, ${report.tally.errorCount} errors`, target: `${SOURCES} not_modified` },
-      { figure: `alert evaluation after that round (its ${SOURCES} sources' inputs read and judged), per source`, value: ms(evaluation / SOURCES, 2), target: "≤ 1 ms" },
+      {
+        figure: "same round: outcomes",
+        value: `${report.tally.notModifiedCount} not_modified, ${report.tally.errorCount} errors`,
+        target: `${SOURCES} not_modified`,
+      },
+      {
+        figure: `alert evaluation after that round (its ${SOURCES} sources' inputs read and judged), per source`,
+        value: ms(evaluation / SOURCES, 2),
+        target: "≤ 1 ms",
+      },
     ]);
   } finally {
     server.close();

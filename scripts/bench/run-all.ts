@@ -12,21 +12,57 @@ const ROOT = path.resolve(__dirname, "../..");
 
 type Bench = { script: string; args: string[]; smokeArgs: string[] };
 const BENCHES: Bench[] = [
-  { script: "publisher-cost.ts", args: ["--feeds", "200", "--rounds", "10"], smokeArgs: ["--feeds", "10", "--rounds", "3"] },
+  {
+    script: "publisher-cost.ts",
+    args: ["--feeds", "200", "--rounds", "10"],
+    smokeArgs: ["--feeds", "10", "--rounds", "3"],
+  },
   { script: "real-rounds.ts", args: ["--feeds", "200", "--hours", "10"], smokeArgs: ["--feeds", "40", "--hours", "2"] },
   { script: "round-overhead.ts", args: ["--sources", "1000"], smokeArgs: ["--sources", "20"] },
-  { script: "round-overhead.ts", args: ["--sources", "1000", "--postgres"], smokeArgs: ["--sources", "20", "--postgres"] },
-  { script: "parse.ts", args: ["--items", "1000", "--megabytes", "10"], smokeArgs: ["--items", "50", "--megabytes", "1", "--runs", "3"] },
+  {
+    script: "round-overhead.ts",
+    args: ["--sources", "1000", "--postgres"],
+    smokeArgs: ["--sources", "20", "--postgres"],
+  },
+  {
+    script: "parse.ts",
+    args: ["--items", "1000", "--megabytes", "10"],
+    smokeArgs: ["--items", "50", "--megabytes", "1", "--runs", "3"],
+  },
   { script: "ingest.ts", args: ["--items", "1000"], smokeArgs: ["--items", "50"] },
   { script: "ingest.ts", args: ["--items", "1000", "--postgres"], smokeArgs: ["--items", "50", "--postgres"] },
-  { script: "reader.ts", args: ["--articles", "1000000", "--sources", "1000"], smokeArgs: ["--articles", "20000", "--sources", "100"] },
-  { script: "sync-apis.ts", args: ["--articles", "1000000", "--sources", "1000"], smokeArgs: ["--articles", "5000", "--sources", "100"] },
+  {
+    script: "reader.ts",
+    args: ["--articles", "1000000", "--sources", "1000"],
+    smokeArgs: ["--articles", "20000", "--sources", "100"],
+  },
+  {
+    script: "sync-apis.ts",
+    args: ["--articles", "1000000", "--sources", "1000"],
+    smokeArgs: ["--articles", "5000", "--sources", "100"],
+  },
   { script: "search.ts", args: ["--articles", "1000000"], smokeArgs: ["--articles", "5000", "--runs", "3"] },
-  { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000"], smokeArgs: ["--fetches", "50000", "--sources", "100"] },
-  { script: "health.ts", args: ["--fetches", "5000000", "--sources", "1000", "--postgres"], smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"] },
+  {
+    script: "health.ts",
+    args: ["--fetches", "5000000", "--sources", "1000"],
+    smokeArgs: ["--fetches", "50000", "--sources", "100"],
+  },
+  {
+    script: "health.ts",
+    args: ["--fetches", "5000000", "--sources", "1000", "--postgres"],
+    smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"],
+  },
   { script: "isolation.ts", args: ["--megabytes", "10"], smokeArgs: ["--megabytes", "1"] },
-  { script: "readers-during-round.ts", args: ["--readers", "50", "--feeds", "3", "--items", "2000"], smokeArgs: ["--readers", "5", "--feeds", "1", "--items", "200"] },
-  { script: "cli-startup.ts", args: ["--runs", "11", "--source-runs", "5"], smokeArgs: ["--runs", "3", "--source-runs", "0"] },
+  {
+    script: "readers-during-round.ts",
+    args: ["--readers", "50", "--feeds", "3", "--items", "2000"],
+    smokeArgs: ["--readers", "5", "--feeds", "1", "--items", "200"],
+  },
+  {
+    script: "cli-startup.ts",
+    args: ["--runs", "11", "--source-runs", "5"],
+    smokeArgs: ["--runs", "3", "--source-runs", "0"],
+  },
   { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
 ];
 
@@ -34,21 +70,30 @@ function runBench(bench: Bench): string[] {
   const args = smoke ? bench.smokeArgs : bench.args;
   const command = `npx tsx scripts/bench/${bench.script} ${args.join(" ")}`;
   console.error(`bench: ${command}`);
-  const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join("scripts/bench", bench.script), ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const rows = output.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| figure") && !line.startsWith("| ---"));
+  const output = execFileSync(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", path.join("scripts/bench", bench.script), ...args],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const rows = output
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| figure") && !line.startsWith("| ---"));
   if (rows.length === 0) throw new Error(`${bench.script} printed no figures`);
   return rows.map((row) => `${row} \`${command}\` |`);
 }
 
 function describeMachine(): string {
   const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")} at the end`;
+  return `${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ")} at the end`;
 }
 
 function main(): void {

@@ -15,7 +15,13 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
-import { DEFAULT_PAGE_SIZE, queryListRows, type ListQueryInput, type ListRow, type RunSql } from "@/lib/articles/list-query";
+import {
+  DEFAULT_PAGE_SIZE,
+  queryListRows,
+  type ListQueryInput,
+  type ListRow,
+  type RunSql,
+} from "@/lib/articles/list-query";
 import { buildSearchSql } from "@/lib/articles/search-sql";
 import { startAppServer } from "@/tests/helpers/app-server";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
@@ -23,7 +29,13 @@ import { queryPostgres } from "@/lib/db/postgres-query";
 import { ms, percentile, printFigures, type BenchFigure } from "./bench-output";
 import { createRandom } from "../seeded-random";
 
-const { values } = parseArgs({ options: { articles: { type: "string", default: "100000" }, sources: { type: "string", default: "1000" }, runs: { type: "string", default: "30" } } });
+const { values } = parseArgs({
+  options: {
+    articles: { type: "string", default: "100000" },
+    sources: { type: "string", default: "1000" },
+    runs: { type: "string", default: "30" },
+  },
+});
 const ARTICLES = Number(values.articles);
 const SOURCES = Number(values.sources);
 const RUNS = Number(values.runs);
@@ -35,7 +47,8 @@ const SYLLABLES = "ka lo mi ne ru sa te vo zi po da fe gu hi ja ko li mu no pe".
 /** Word of rank r (1 = most frequent): three or four syllables, distinct for every rank. */
 const wordOfRank = (rank: number) => {
   const syllables: string[] = [];
-  for (let n = rank + 400; n > 0; n = Math.floor(n / SYLLABLES.length)) syllables.push(SYLLABLES[n % SYLLABLES.length]!);
+  for (let n = rank + 400; n > 0; n = Math.floor(n / SYLLABLES.length))
+    syllables.push(SYLLABLES[n % SYLLABLES.length]!);
   return syllables.join("");
 };
 
@@ -46,9 +59,15 @@ async function seed(client: pg.Client): Promise<{ searchIndexBuildMs: number; in
   const word = () => wordOfRank(Math.floor(VOCABULARY ** random()));
   const text = (words: number) => Array.from({ length: words }, word).join(" ");
   // Pools of bodies and titles: drawing 80 words for each of a million rows would dominate the seed.
-  const bodies = Array.from({ length: 20_000 }, () => `<p>${text(40)}</p><p>${text(40)} <a href="https://example.org/${word()}">${word()}</a></p>`);
+  const bodies = Array.from(
+    { length: 20_000 },
+    () => `<p>${text(40)}</p><p>${text(40)} <a href="https://example.org/${word()}">${word()}</a></p>`,
+  );
   const titles = Array.from({ length: 50_000 }, () => text(6));
-  await client.query(`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") SELECT 'https://site-' || n || '.example/feed.xml', 'Site ' || n, now() FROM generate_series(1, $1::int) AS n`, [SOURCES]);
+  await client.query(
+    `INSERT INTO "Source" ("feedUrl", "title", "updatedAt") SELECT 'https://site-' || n || '.example/feed.xml', 'Site ' || n, now() FROM generate_series(1, $1::int) AS n`,
+    [SOURCES],
+  );
   const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
     `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Article' AND indexname NOT LIKE '%_pkey'`,
   );
@@ -60,7 +79,16 @@ async function seed(client: pg.Client): Promise<{ searchIndexBuildMs: number; in
       const n = start + offset;
       const published = new Date(now - random() * 730 * DAY);
       const body = bodies[n % bodies.length]!;
-      return [1 + Math.floor(random() ** 2 * SOURCES), `urn:bench:${n}`, titles[n % titles.length]!, body.slice(3, 200), body, published, `hash-${n}`, random() < 0.8 ? new Date(now) : null];
+      return [
+        1 + Math.floor(random() ** 2 * SOURCES),
+        `urn:bench:${n}`,
+        titles[n % titles.length]!,
+        body.slice(3, 200),
+        body,
+        published,
+        `hash-${n}`,
+        random() < 0.8 ? new Date(now) : null,
+      ];
     });
     const arrays = rows[0]!.map((_, column) => rows.map((row) => row[column]));
     await client.query(
@@ -88,7 +116,13 @@ const runOn =
 
 /** The list's input for a query: its first page, or its second (the cursor after the first page). */
 async function listInputOf(client: pg.Client, query: Query): Promise<ListQueryInput> {
-  const input: ListQueryInput = { scope: { ...ALL_ARTICLES, ...query.scope }, order: "newest", cursor: null, limit: DEFAULT_PAGE_SIZE, provider: "postgresql" };
+  const input: ListQueryInput = {
+    scope: { ...ALL_ARTICLES, ...query.scope },
+    order: "newest",
+    cursor: null,
+    limit: DEFAULT_PAGE_SIZE,
+    provider: "postgresql",
+  };
   if (!query.secondPage) return input;
   const last = (await queryListRows(input, runOn(client))).at(DEFAULT_PAGE_SIZE - 1);
   return { ...input, cursor: last ? { publishedAt: last.publishedAt, id: last.id, order: input.order } : null };
@@ -109,11 +143,19 @@ async function explain(client: pg.Client, input: ListQueryInput): Promise<string
   const lines: string[] = [];
   let statement = 0;
   await queryListRows(input, async (sql) => {
-    const { rows } = await queryPostgres(client, `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`, sql.values);
+    const { rows } = await queryPostgres(
+      client,
+      `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql.text}`,
+      sql.values,
+    );
     statement += 1;
     lines.push(`statement ${statement}:`);
     for (const { "QUERY PLAN": line } of rows as { "QUERY PLAN": string }[]) {
-      if (/Scan|Sort Key|Filter|Recheck|Index Cond|BitmapAnd/.test(line) && !/_pkey|id IS NOT NULL|"Article"\."sourceId"|\(id = ANY/.test(line)) lines.push(line);
+      if (
+        /Scan|Sort Key|Filter|Recheck|Index Cond|BitmapAnd/.test(line) &&
+        !/_pkey|id IS NOT NULL|"Article"\."sourceId"|\(id = ANY/.test(line)
+      )
+        lines.push(line);
     }
     return runOn(client)(sql);
   });
@@ -122,11 +164,18 @@ async function explain(client: pg.Client, input: ListQueryInput): Promise<string
 
 async function countMatches(client: pg.Client, q: string): Promise<number> {
   const where = buildSearchSql(q, "postgresql");
-  const { rows } = await client.query<{ count: string }>(`SELECT COUNT(*) AS count FROM "Article" WHERE ${where.text}`, where.values);
+  const { rows } = await client.query<{ count: string }>(
+    `SELECT COUNT(*) AS count FROM "Article" WHERE ${where.text}`,
+    where.values,
+  );
   return Number(rows[0]!.count);
 }
 
-async function measureApi(url: string, clients: number, requestsPerClient: number): Promise<{ p50: number; p95: number }> {
+async function measureApi(
+  url: string,
+  clients: number,
+  requestsPerClient: number,
+): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -174,10 +223,22 @@ async function main(): Promise<void> {
       { label: `no match ("zzzz")`, scope: { q: "zzzz" } },
     ];
     const figures: BenchFigure[] = [
-      { figure: "articles / sources", value: `${ARTICLES.toLocaleString("en")} / ${SOURCES.toLocaleString("en")}`, target: "" },
+      {
+        figure: "articles / sources",
+        value: `${ARTICLES.toLocaleString("en")} / ${SOURCES.toLocaleString("en")}`,
+        target: "",
+      },
       { figure: "seed (rows, indexes, VACUUM ANALYZE)", value: `${seedSeconds.toFixed(1)} s`, target: "" },
-      { figure: `build of ${SEARCH_INDEX} (GIN over the stored "searchVector")`, value: `${(searchIndexBuildMs / 1000).toFixed(1)} s`, target: "" },
-      { figure: `size of ${SEARCH_INDEX} / of the Article table with its indexes`, value: `${sizes[0]!.index} / ${sizes[0]!.table}`, target: "" },
+      {
+        figure: `build of ${SEARCH_INDEX} (GIN over the stored "searchVector")`,
+        value: `${(searchIndexBuildMs / 1000).toFixed(1)} s`,
+        target: "",
+      },
+      {
+        figure: `size of ${SEARCH_INDEX} / of the Article table with its indexes`,
+        value: `${sizes[0]!.index} / ${sizes[0]!.table}`,
+        target: "",
+      },
     ];
     const plans: string[] = [];
     for (const query of queries) {
@@ -200,10 +261,18 @@ async function main(): Promise<void> {
       const apiUrl = `${server.url}/api/articles?q=${encodeURIComponent(middle)}`;
       await measureApi(apiUrl, 8, 25);
       const api = await measureApi(apiUrl, 8, 25);
-      figures.push({ figure: `list API with q= a word in some articles, 8 clients, p50 / p95`, value: `${ms(api.p50)} / ${ms(api.p95)}`, target: "" });
+      figures.push({
+        figure: `list API with q= a word in some articles, 8 clients, p50 / p95`,
+        value: `${ms(api.p50)} / ${ms(api.p95)}`,
+        target: "",
+      });
       // The same clients on a route with one trivial query: what HTTP, Next and the machine cost.
       const health = await measureApi(`${server.url}/api/health`, 8, 25);
-      figures.push({ figure: `for comparison: GET /api/health, 8 clients, p50 / p95`, value: `${ms(health.p50)} / ${ms(health.p95)}`, target: "" });
+      figures.push({
+        figure: `for comparison: GET /api/health, 8 clients, p50 / p95`,
+        value: `${ms(health.p50)} / ${ms(health.p95)}`,
+        target: "",
+      });
     } finally {
       await server.stop();
     }

@@ -26,7 +26,9 @@ const PASSWORD = "a long bench api password";
 const READING_LIST = "user/-/state/com.google/reading-list";
 const READ = "user/-/state/com.google/read";
 
-const { values } = parseArgs({ options: { articles: { type: "string", default: "20000" }, sources: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: { articles: { type: "string", default: "20000" }, sources: { type: "string", default: "1000" } },
+});
 const options = { articles: Number(values.articles), sources: Number(values.sources) };
 
 async function setApiPassword(url: string): Promise<void> {
@@ -50,7 +52,12 @@ async function logIn(server: Server): Promise<string> {
 }
 
 /** How many items (or ids) one answer carries: the figure is only worth quoting at full size. */
-async function countOf(server: Server, route: string, init: RequestInit, read: (json: Record<string, unknown[]>) => number): Promise<number> {
+async function countOf(
+  server: Server,
+  route: string,
+  init: RequestInit,
+  read: (json: Record<string, unknown[]>) => number,
+): Promise<number> {
   const response = await fetch(`${server.url}${route}`, init);
   if (!response.ok) throw new Error(`${route}: HTTP ${response.status}`);
   return read((await response.json()) as Record<string, unknown[]>);
@@ -62,7 +69,9 @@ async function main(): Promise<void> {
   try {
     await runMigrations(resolveDatabaseTarget(url));
     const seedMs = seedReaderDatabase(path.join(dir, "tidings.db"), options);
-    console.log(`seeded ${options.articles} articles across ${options.sources} sources in ${(seedMs / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${options.articles} articles across ${options.sources} sources in ${(seedMs / 1000).toFixed(1)} s`,
+    );
     await setApiPassword(url);
     const server = await startServer(url);
     try {
@@ -80,7 +89,13 @@ async function main(): Promise<void> {
       const feverNewest = "/api/fever.php?api&items&max_id=0";
       const feverSince = `/api/fever.php?api&items&since_id=${Math.floor(options.articles / 2)}`;
       const routes: [string, RequestInit][] = [
-        [contents, greader], [unreadContents, greader], [ids, greader], [unreadIds, greader], [unreadCount, greader], [feverNewest, fever], [feverSince, fever],
+        [contents, greader],
+        [unreadContents, greader],
+        [ids, greader],
+        [unreadIds, greader],
+        [unreadCount, greader],
+        [feverNewest, fever],
+        [feverSince, fever],
       ];
       // Fever bodies are strings: a RequestInit can be sent again and again.
       for (const [route, init] of routes) await measure(server, route, 4, route.includes("items/ids") ? 25 : 150, init);
@@ -92,14 +107,42 @@ async function main(): Promise<void> {
       };
       const load = loadavg()[0]!;
       const rows: [string, Stats, number | null][] = [
-        [`GReader stream/contents, reading list, ${sizes.contents} items, 4 clients`, await measure(server, contents, 4, 60, greader), 50],
-        [`GReader stream/contents, unread (xt=read), 100 items, 4 clients`, await measure(server, unreadContents, 4, 60, greader), 50],
-        [`Fever items (max_id=0), ${sizes.fever} items, 4 clients`, await measure(server, feverNewest, 4, 60, fever), 50],
+        [
+          `GReader stream/contents, reading list, ${sizes.contents} items, 4 clients`,
+          await measure(server, contents, 4, 60, greader),
+          50,
+        ],
+        [
+          `GReader stream/contents, unread (xt=read), 100 items, 4 clients`,
+          await measure(server, unreadContents, 4, 60, greader),
+          50,
+        ],
+        [
+          `Fever items (max_id=0), ${sizes.fever} items, 4 clients`,
+          await measure(server, feverNewest, 4, 60, fever),
+          50,
+        ],
         [`Fever items (since_id), 50 items, 4 clients`, await measure(server, feverSince, 4, 60, fever), 50],
-        [`GReader stream/items/ids, reading list, ${sizes.ids} ids, 1 client`, await measure(server, ids, 1, 30, greader), 200],
-        [`GReader stream/items/ids, unread (xt=read), ${sizes.unreadIds} ids, 1 client`, await measure(server, unreadIds, 1, 30, greader), 200],
-        [`GReader unread-count, ${options.sources} feeds, 1 client`, await measure(server, unreadCount, 1, 100, greader), 20],
-        [`GReader unread-count, ${options.sources} feeds, 4 clients`, await measure(server, unreadCount, 4, 25, greader), null],
+        [
+          `GReader stream/items/ids, reading list, ${sizes.ids} ids, 1 client`,
+          await measure(server, ids, 1, 30, greader),
+          200,
+        ],
+        [
+          `GReader stream/items/ids, unread (xt=read), ${sizes.unreadIds} ids, 1 client`,
+          await measure(server, unreadIds, 1, 30, greader),
+          200,
+        ],
+        [
+          `GReader unread-count, ${options.sources} feeds, 1 client`,
+          await measure(server, unreadCount, 1, 100, greader),
+          20,
+        ],
+        [
+          `GReader unread-count, ${options.sources} feeds, 4 clients`,
+          await measure(server, unreadCount, 4, 25, greader),
+          null,
+        ],
         // The floor under every figure: Next's routing and one trivial query, on this machine now.
         ["for comparison: GET /api/health, 4 clients", await measure(server, "/api/health", 4, 60), null],
       ];

@@ -28,7 +28,16 @@ export const PUBLICATIONS: DemoPublication[] = [
   { slug: "jazz-archive", title: "Jazz Archive", format: "atom", topic: "old records" },
 ];
 
-const OPENERS = ["Notes on", "A closer look at", "What we learned about", "Field report:", "Five things about", "Letter on", "Revisiting", "Quietly, about"];
+const OPENERS = [
+  "Notes on",
+  "A closer look at",
+  "What we learned about",
+  "Field report:",
+  "Five things about",
+  "Letter on",
+  "Revisiting",
+  "Quietly, about",
+];
 const DETAILS = [
   "The morning started grey and slow, and by noon the light had changed everything.",
   "Readers wrote in with questions, and the best of them are answered below.",

@@ -9,7 +9,12 @@ import { parseArgs } from "node:util";
 import { startDemoPublisher } from "./demo-publisher";
 
 const ROOT = path.resolve(__dirname, "../..");
-const { values } = parseArgs({ options: { port: { type: "string", default: process.env.PORT ?? "3000" }, "skip-build": { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: process.env.PORT ?? "3000" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
 
 const DEMO_ENV = {
   DATABASE_URL: `file:${path.join(ROOT, "data", "demo.db")}`,
@@ -26,11 +31,17 @@ const DEMO_ENV = {
 async function main(): Promise<void> {
   if (!values["skip-build"]) {
     console.log("demo: building the app (next build)...");
-    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error("next build failed");
   }
   const publisher = await startDemoPublisher();
-  console.log(`demo: publisher with ${publisher.feedUrls.length} feeds at ${publisher.origins[0]} ... ${publisher.origins.at(-1)}`);
+  console.log(
+    `demo: publisher with ${publisher.feedUrls.length} feeds at ${publisher.origins[0]} ... ${publisher.origins.at(-1)}`,
+  );
 
   rmSync(path.join(ROOT, "data", "demo.db"), { force: true });
   rmSync(path.join(ROOT, "data", "demo.db-wal"), { force: true });
@@ -40,12 +51,16 @@ async function main(): Promise<void> {
   const { subscribeAll } = await import("./subscribe-all");
   await subscribeAll(publisher.feedUrls);
 
-  const server = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", values.port!], {
-    cwd: ROOT,
-    detached: true,
-    stdio: "inherit",
-    env: { ...process.env, ...DEMO_ENV, NEXT_MANUAL_SIG_HANDLE: "true" },
-  });
+  const server = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "--hostname", "127.0.0.1", "--port", values.port!],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: "inherit",
+      env: { ...process.env, ...DEMO_ENV, NEXT_MANUAL_SIG_HANDLE: "true" },
+    },
+  );
   console.log(`\ndemo: open http://localhost:${values.port}  (a round every 20 s; Ctrl+C stops the demo)\n`);
   const stop = () => void shutdown(server, publisher.close);
   process.once("SIGINT", stop);

@@ -9,8 +9,16 @@ export async function subscribeAll(feedUrls: string[]): Promise<void> {
   await runMigrations(getDatabaseTarget());
   const settings = roundSettingsFromEnv(getEnv());
   for (const [index, url] of feedUrls.entries()) {
-    const result = await subscribe(getDb(), settings, { url, folderName: index % 3 === 0 ? "Local" : index % 3 === 1 ? "Hobbies" : null });
-    const note = result.status === "subscribed" ? `${result.title}: ${result.newArticles} articles` : result.status === "invalid" ? result.message : "several feeds";
+    const result = await subscribe(getDb(), settings, {
+      url,
+      folderName: index % 3 === 0 ? "Local" : index % 3 === 1 ? "Hobbies" : null,
+    });
+    const note =
+      result.status === "subscribed"
+        ? `${result.title}: ${result.newArticles} articles`
+        : result.status === "invalid"
+          ? result.message
+          : "several feeds";
     console.log(`demo: subscribed ${index + 1}/${feedUrls.length} ${note}`);
   }
   // A demo has two minutes to show every outcome: the first tick fetches everything again (304s,

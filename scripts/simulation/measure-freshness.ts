@@ -10,7 +10,13 @@ export const HOURLY: Strategy = { name: "fixed 60 min", kind: "fixed", intervalM
 
 export type FreshnessRun = { figures: ClassFigures[]; checks: TargetCheck[]; tidings: Tally; hourly: Tally };
 
-export function measureFreshness(options: { mix: Mix; seed: number; sources: number; durationMs: number; settings: PolicySettings }): FreshnessRun {
+export function measureFreshness(options: {
+  mix: Mix;
+  seed: number;
+  sources: number;
+  durationMs: number;
+  settings: PolicySettings;
+}): FreshnessRun {
   const { mix, seed, sources, durationMs, settings } = options;
   const population = createPopulation(mix, seed, sources, durationMs);
   const run = { seed, durationMs, settings, offline: null };

@@ -60,14 +60,14 @@ export function pickUniform(rng: () => number, [low, high]: [number, number]): n
 function generatePosts(rng: () => number, perDay: number, tzHours: number | null, from: number, to: number): number[] {
   const peakPerMs = (perDay * (tzHours === null ? 1 : 1.4)) / DAY;
   const posts: number[] = [];
-  for (let t = from; ; ) {
+  for (let t = from; ;) {
     t += -Math.log(1 - rng()) / peakPerMs;
     if (t >= to) return posts;
     if (tzHours === null) {
       posts.push(t);
       continue;
     }
-    const localHour = (((t + tzHours * HOUR) % DAY) + DAY) % DAY / HOUR;
+    const localHour = ((((t + tzHours * HOUR) % DAY) + DAY) % DAY) / HOUR;
     if (rng() < (localHour >= 7 && localHour < 23 ? 1 : 0.2 / 1.4)) posts.push(t);
   }
 }
@@ -128,9 +128,28 @@ const ISSUE_CLASSES: { name: VelocityClass; count: number; postsPerDay: [number,
 ];
 
 // Misbehaviour that still serves the feed, on every 9th source (so every class has some)...
-const SERVING_QUIRKS = ["ignores_validators", "temporary_redirect", "flaky", "moved", "rate_limited", "max_age_2h", "ttl_3h"] as const;
+const SERVING_QUIRKS = [
+  "ignores_validators",
+  "temporary_redirect",
+  "flaky",
+  "moved",
+  "rate_limited",
+  "max_age_2h",
+  "ttl_3h",
+] as const;
 // ...and the refused or dead ones, on dormant feeds (nothing new would reach a reader anyway).
-const DEAD_BEHAVIOURS: (ServerBehaviour | "gone")[] = ["too_large", "parse", "parse", "not_a_feed", "not_a_feed", "not_found", "not_found", "gone", "gone", "hanging"];
+const DEAD_BEHAVIOURS: (ServerBehaviour | "gone")[] = [
+  "too_large",
+  "parse",
+  "parse",
+  "not_a_feed",
+  "not_a_feed",
+  "not_found",
+  "not_found",
+  "gone",
+  "gone",
+  "hanging",
+];
 
 function createIssuePopulation(seed: number, count: number, durationMs: number): Publisher[] {
   const rng = createRandom(seed);
@@ -141,14 +160,22 @@ function createIssuePopulation(seed: number, count: number, durationMs: number):
   return velocities.map((velocityClass, id) => {
     const perDay = pickUniform(rng, velocityClass.postsPerDay);
     const quirk = id % 9 === 4 ? SERVING_QUIRKS[Math.floor(id / 9) % SERVING_QUIRKS.length]! : null;
-    const deadBehaviour = velocityClass.name === "dormant" && dead < DEAD_BEHAVIOURS.length * scale * 2 ? DEAD_BEHAVIOURS[dead++ % DEAD_BEHAVIOURS.length]! : null;
+    const deadBehaviour =
+      velocityClass.name === "dormant" && dead < DEAD_BEHAVIOURS.length * scale * 2
+        ? DEAD_BEHAVIOURS[dead++ % DEAD_BEHAVIOURS.length]!
+        : null;
     const goneAt = deadBehaviour === "gone" ? START : null;
     return {
       id,
       velocity: velocityClass.name,
       posts: generatePosts(rng, perDay, null, historyFrom(perDay), goneAt ?? end),
       host: quirk === "rate_limited" ? RATE_LIMITED_HOSTS[0]! : `feed-${id}.example`,
-      behaviour: deadBehaviour !== null && deadBehaviour !== "gone" ? deadBehaviour : quirk === "ignores_validators" || quirk === "temporary_redirect" ? quirk : "honours",
+      behaviour:
+        deadBehaviour !== null && deadBehaviour !== "gone"
+          ? deadBehaviour
+          : quirk === "ignores_validators" || quirk === "temporary_redirect"
+            ? quirk
+            : "honours",
       failureRate: quirk === "flaky" ? 0.2 : 0,
       outage: null,
       goneAt,
@@ -160,5 +187,7 @@ function createIssuePopulation(seed: number, count: number, durationMs: number):
 }
 
 export function createPopulation(mix: Mix, seed: number, count: number, durationMs: number): Publisher[] {
-  return mix === "issue" ? createIssuePopulation(seed, count, durationMs) : createBroadPopulation(seed, count, durationMs);
+  return mix === "issue"
+    ? createIssuePopulation(seed, count, durationMs)
+    : createBroadPopulation(seed, count, durationMs);
 }

@@ -99,12 +99,22 @@ const REFUSED: Partial<Record<Publisher["behaviour"], [Observation["errorKind"],
   hanging: ["timeout", null],
 };
 
-function servePublisher(seed: number, p: Publisher, client: ClientSource, t: number, hostLastServed: Map<string, number>): Exchange {
+function servePublisher(
+  seed: number,
+  p: Publisher,
+  client: ClientSource,
+  t: number,
+  hostLastServed: Map<string, number>,
+): Exchange {
   const movedUrl = `https://${p.host}/moved/${p.id}`;
   const redirected = p.movedAt !== null && t >= p.movedAt && client.url !== movedUrl;
   const hops = redirected || p.behaviour === "temporary_redirect" ? 2 : 1;
   const permanentRedirectUrl = redirected ? movedUrl : null;
-  const failure = (errorKind: Observation["errorKind"], httpStatus: number | null, extra: Partial<Observation> = {}) => ({
+  const failure = (
+    errorKind: Observation["errorKind"],
+    httpStatus: number | null,
+    extra: Partial<Observation> = {},
+  ) => ({
     observation: blankObservation({ errorKind, httpStatus, ...extra }),
     hops,
     seenItems: [],
@@ -117,23 +127,38 @@ function servePublisher(seed: number, p: Publisher, client: ClientSource, t: num
     const last = hostLastServed.get(p.host) ?? -Infinity;
     if (t - last < 20 * MINUTE) {
       const waitSeconds = Math.ceil((last + 20 * MINUTE - t) / 1000);
-      const retryAfter = p.host === "limited-b.example" ? new Date(t + waitSeconds * 1000).toUTCString() : String(waitSeconds);
+      const retryAfter =
+        p.host === "limited-b.example" ? new Date(t + waitSeconds * 1000).toUTCString() : String(waitSeconds);
       return failure("rate_limited", 429, { retryAfter });
     }
     hostLastServed.set(p.host, t);
   }
-  if (p.outage !== null && t >= p.outage.from && t < p.outage.to) return failure(p.id % 2 ? "http_5xx" : "connect", p.id % 2 ? 503 : null);
+  if (p.outage !== null && t >= p.outage.from && t < p.outage.to)
+    return failure(p.id % 2 ? "http_5xx" : "connect", p.id % 2 ? 503 : null);
   const roll = hashUnit(seed, p.id, Math.floor(t / TICK));
   if (roll < p.failureRate) return roll < p.failureRate / 2 ? failure("http_5xx", 502) : failure("timeout", null);
 
   const version = countPostsUpTo(p.posts, t);
-  const headers = { cacheControl: p.cacheControl, feedTtlSeconds: null, date: new Date(t).toUTCString(), permanentRedirectUrl };
+  const headers = {
+    cacheControl: p.cacheControl,
+    feedTtlSeconds: null,
+    date: new Date(t).toUTCString(),
+    permanentRedirectUrl,
+  };
   if (client.validatorVersion === version) {
     if (p.behaviour === "ignores_validators") {
       // The same body again: the round recognises its hash and does not parse it (no item dates).
-      return { observation: blankObservation({ ...headers, outcome: "ok", httpStatus: 200, bodyUnchanged: true }), hops, seenItems: [] };
+      return {
+        observation: blankObservation({ ...headers, outcome: "ok", httpStatus: 200, bodyUnchanged: true }),
+        hops,
+        seenItems: [],
+      };
     }
-    return { observation: blankObservation({ ...headers, outcome: "not_modified", httpStatus: 304 }), hops, seenItems: [] };
+    return {
+      observation: blankObservation({ ...headers, outcome: "not_modified", httpStatus: 304 }),
+      hops,
+      seenItems: [],
+    };
   }
   const items = p.posts.slice(Math.max(0, version - FEED_ITEMS), version);
   const seenItems = items.filter((pub) => pub > client.seenUpTo);
@@ -152,7 +177,14 @@ function servePublisher(seed: number, p: Publisher, client: ClientSource, t: num
 
 function createClient(p: Publisher): ClientSource {
   const url = `https://${p.host}/feed/${p.id}`;
-  return { url, validatorVersion: null, seenUpTo: -Infinity, nextDueAt: START, enabled: true, state: scheduleState({ feedUrl: url }) };
+  return {
+    url,
+    validatorVersion: null,
+    seenUpTo: -Infinity,
+    nextDueAt: START,
+    enabled: true,
+    state: scheduleState({ feedUrl: url }),
+  };
 }
 
 export function runStrategy(strategy: Strategy, population: Publisher[], options: RunOptions): Tally {
@@ -161,11 +193,18 @@ export function runStrategy(strategy: Strategy, population: Publisher[], options
   const clients = population.map(createClient);
   // Floor-bound polling never jitters: spread its first fetches over the first hour instead, so
   // sources on one rate-limited host do not all ask in the same tick forever.
-  if (strategy.kind === "floor-bound") clients.forEach((client, index) => (client.nextDueAt = START + (index % (HOUR / TICK)) * TICK));
+  if (strategy.kind === "floor-bound")
+    clients.forEach((client, index) => (client.nextDueAt = START + (index % (HOUR / TICK)) * TICK));
   const hostLastServed = new Map<string, number>();
   const hostHold = new Map<string, number>();
   const tally: Tally = {
-    requests: 0, bodies: 0, notModified: 0, errors: 0, gone: 0, rateLimited: 0, newArticles: 0,
+    requests: 0,
+    bodies: 0,
+    notModified: 0,
+    errors: 0,
+    gone: 0,
+    rateLimited: 0,
+    newArticles: 0,
     requestsBySource: population.map(() => 0),
     lags: population.map(() => []),
     requestsPerTick: [],
@@ -184,11 +223,18 @@ export function runStrategy(strategy: Strategy, population: Publisher[], options
         : servePublisher(seed, p, client, t, hostLastServed);
       recordExchange(tally, p, client, exchange, t, counting);
       if (strategy.kind === "fixed") {
-        client.nextDueAt = t + waitForFixedStrategy(strategy.intervalMs, strategy.honoursPublisherFloor, client, exchange, t, settings);
+        client.nextDueAt =
+          t + waitForFixedStrategy(strategy.intervalMs, strategy.honoursPublisherFloor, client, exchange, t, settings);
       } else if (strategy.kind === "floor-bound") {
         followFloorBound(client, exchange, t, settings, random, (until) => hostHold.set(p.host, until));
       } else {
-        const decision = decideNext(client.state, viewObservation(exchange.observation, strategy.variant), new Date(t), { ...settings, ...strategy.variant?.settings }, random);
+        const decision = decideNext(
+          client.state,
+          viewObservation(exchange.observation, strategy.variant),
+          new Date(t),
+          { ...settings, ...strategy.variant?.settings },
+          random,
+        );
         client.state = decision.next;
         client.url = decision.next.feedUrl;
         client.enabled = decision.next.enabled;
@@ -208,7 +254,9 @@ export function runStrategy(strategy: Strategy, population: Publisher[], options
 
 function viewObservation(observation: Observation, variant: PolicyVariant | undefined): Observation {
   if (variant === undefined) return observation;
-  const withoutFloors = variant.ignorePublisherFloors ? { cacheControl: null, expires: null, feedTtlSeconds: null } : {};
+  const withoutFloors = variant.ignorePublisherFloors
+    ? { cacheControl: null, expires: null, feedTtlSeconds: null }
+    : {};
   const withoutDates = variant.ignoreItemDates ? { itemDates: [] } : {};
   return { ...observation, ...withoutFloors, ...withoutDates };
 }
@@ -254,11 +302,19 @@ function followFloorBound(
   } else if (observation.outcome === "error") {
     client.nextDueAt = t + TICK;
   } else {
-    client.nextDueAt = t + waitForFixedStrategy(settings.minIntervalSeconds * 1000, true, client, exchange, t, settings);
+    client.nextDueAt =
+      t + waitForFixedStrategy(settings.minIntervalSeconds * 1000, true, client, exchange, t, settings);
   }
 }
 
-function recordExchange(tally: Tally, p: Publisher, client: ClientSource, exchange: Exchange, t: number, counting: boolean): void {
+function recordExchange(
+  tally: Tally,
+  p: Publisher,
+  client: ClientSource,
+  exchange: Exchange,
+  t: number,
+  counting: boolean,
+): void {
   const { observation } = exchange;
   if (observation.outcome === "ok" && !observation.bodyUnchanged) {
     client.validatorVersion = countPostsUpTo(p.posts, t);

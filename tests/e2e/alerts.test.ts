@@ -25,7 +25,12 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   publisher = await startPublisher({ "/down.xml": feed({ body: rssFeed({ title: "Soon down", items: [] }) }) });
   receiver = await startReceiver();
-  sourceId = await createSource(database.db, { feedUrl: publisher.url("/down.xml"), title: "Soon down", customTitle: null, folderName: null });
+  sourceId = await createSource(database.db, {
+    feedUrl: publisher.url("/down.xml"),
+    title: "Soon down",
+    customTitle: null,
+    folderName: null,
+  });
   await writeSetting(database.db, NOTIFY_URL_SETTING, receiver.url);
   const settings = testRoundSettings({ policy: { ...DEFAULT_POLICY_SETTINGS, breakerThreshold: 2 } });
   await runRound(database.db, settings, { trigger: "cli" });
@@ -35,9 +40,19 @@ beforeAll(async () => {
     await runRound(database.db, settings, { trigger: "cli" });
   }
   receiver.answerNext(500);
-  const target = await readNotifyTarget(database.db, { TIDINGS_NOTIFY_URL: undefined, TIDINGS_NOTIFY_FORMAT: undefined });
+  const target = await readNotifyTarget(database.db, {
+    TIDINGS_NOTIFY_URL: undefined,
+    TIDINGS_NOTIFY_FORMAT: undefined,
+  });
   for (const laterMs of [0, 60_000]) {
-    await drainOutbox(database.db, { holder: "e2e", target, timeoutMs: 2000, allowPrivateNetworks: false, userAgent: "t", now: () => new Date(Date.now() + laterMs) });
+    await drainOutbox(database.db, {
+      holder: "e2e",
+      target,
+      timeoutMs: 2000,
+      allowPrivateNetworks: false,
+      userAgent: "t",
+      now: () => new Date(Date.now() + laterMs),
+    });
   }
   server = await startAppServer({ DATABASE_URL: database.url });
   browser = await launchChromium();
@@ -57,16 +72,22 @@ describe("alerts on the pages", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/health`);
     const alert = page.locator('#attention li[data-alert-kind="broken"]');
-    expect(await alert.textContent()).toMatch(/Source broken\s*Soon down\s*Started just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the circuit breaker is open after 2 failed fetches in a row \(last error: http_5xx\)/);
+    expect(await alert.textContent()).toMatch(
+      /Source broken\s*Soon down\s*Started just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the circuit breaker is open after 2 failed fetches in a row \(last error: http_5xx\)/,
+    );
     const attempts = page.locator("#notifications tbody tr");
     expect(await attempts.count()).toBe(2);
     expect(await attempts.nth(0).textContent()).toMatch(/alert\.started.*Source broken.*200.*delivered/);
     expect(await attempts.nth(1).textContent()).toMatch(/alert\.started.*500.*HTTP 500; delivered on a later attempt/);
-    expect(await page.locator("#notifications").textContent()).toMatch(/Alerts are POSTed to http:\/\/127\.0\.0\.1:\d+\/hook \(tidings format, from the settings\)/);
+    expect(await page.locator("#notifications").textContent()).toMatch(
+      /Alerts are POSTed to http:\/\/127\.0\.0\.1:\d+\/hook \(tidings format, from the settings\)/,
+    );
     await page.screenshot({ path: screenshotPath("health-alerts"), fullPage: true });
 
     await page.goto(`${server.url}/sources/${sourceId}`);
-    expect(await page.locator('#alerts li[data-alert-kind="broken"]').textContent()).toMatch(/Source broken\s*Started just now.*circuit breaker is open/);
+    expect(await page.locator('#alerts li[data-alert-kind="broken"]').textContent()).toMatch(
+      /Source broken\s*Started just now.*circuit breaker is open/,
+    );
     await page.close();
   });
 
@@ -85,8 +106,14 @@ describe("alerts on the pages", () => {
     await page.getByLabel("Format").selectOption("ntfy");
     await page.getByRole("button", { name: "Save notifications" }).click();
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    expect([await readSetting(database.db, NOTIFY_URL_SETTING), await readSetting(database.db, "notify_format")]).toEqual(["https://ntfy.example/tidings-alerts", "ntfy"]);
-    expect([await page.getByLabel("Notify URL").inputValue(), await page.getByLabel("Format").inputValue()]).toEqual(["https://ntfy.example/tidings-alerts", "ntfy"]);
+    expect([
+      await readSetting(database.db, NOTIFY_URL_SETTING),
+      await readSetting(database.db, "notify_format"),
+    ]).toEqual(["https://ntfy.example/tidings-alerts", "ntfy"]);
+    expect([await page.getByLabel("Notify URL").inputValue(), await page.getByLabel("Format").inputValue()]).toEqual([
+      "https://ntfy.example/tidings-alerts",
+      "ntfy",
+    ]);
     await page.screenshot({ path: screenshotPath("settings-notifications"), fullPage: true });
     await page.close();
   });

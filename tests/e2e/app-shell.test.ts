@@ -32,7 +32,9 @@ describe("the first screen", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     expect(await nav.getByRole("link").allTextContents()).toEqual(["Articles", "Sources", "Health", "Settings"]);
     expect(await page.getByRole("heading", { name: "No feeds yet" }).isVisible()).toBe(true);
-    expect(await page.locator(".empty-state").getByRole("link", { name: "+ Add a feed" }).getAttribute("href")).toBe("/sources/new");
+    expect(await page.locator(".empty-state").getByRole("link", { name: "+ Add a feed" }).getAttribute("href")).toBe(
+      "/sources/new",
+    );
     await page.screenshot({ path: screenshotPath("home-empty"), fullPage: true });
 
     await nav.getByRole("link", { name: "Health" }).click();
@@ -81,8 +83,16 @@ describe("compression", () => {
 
 describe("a server that cannot start", () => {
   it.each([
-    ["an unknown DATABASE_URL scheme", "mysql://root@127.0.0.1/tidings", /tidings: cannot start: DATABASE_URL: unsupported scheme/],
-    ["an unreachable PostgreSQL", "postgresql://postgres@127.0.0.1:1/test", /tidings: cannot start: cannot open the postgresql database/],
+    [
+      "an unknown DATABASE_URL scheme",
+      "mysql://root@127.0.0.1/tidings",
+      /tidings: cannot start: DATABASE_URL: unsupported scheme/,
+    ],
+    [
+      "an unreachable PostgreSQL",
+      "postgresql://postgres@127.0.0.1:1/test",
+      /tidings: cannot start: cannot open the postgresql database/,
+    ],
   ])("exits non-zero with one clear line for %s", async (_label, url, message) => {
     const result = await startExpectingFailure({ DATABASE_URL: url });
     expect(result.code).not.toBe(0);
@@ -98,7 +108,9 @@ describe("a database with a failed migration", () => {
     );
     const result = await startExpectingFailure({ DATABASE_URL: database.url });
     expect(result.code).not.toBe(0);
-    expect(result.output).toMatch(/tidings: cannot start: migration 0002_half_done failed at .*disk full.*npx tidings migrate --retry/);
+    expect(result.output).toMatch(
+      /tidings: cannot start: migration 0002_half_done failed at .*disk full.*npx tidings migrate --retry/,
+    );
     expect(await database.db.setting.findUnique({ where: { key: "precious" } })).toMatchObject({ value: "kept" });
   });
 });

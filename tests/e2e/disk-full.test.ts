@@ -31,7 +31,11 @@ describe.skipIf(disk.skipReason !== null)("the app server when its SQLite disk f
     publisher.setRoute("/big.xml", fillThenAnswer);
     await addDueSource(db, publisher.url("/first.xml"));
     await addDueSource(db, publisher.url("/big.xml"));
-    server = await startAppServer({ DATABASE_URL: url, TIDINGS_ALLOW_PRIVATE_NETWORKS: "true", TIDINGS_HOST_GAP_MS: "0" });
+    server = await startAppServer({
+      DATABASE_URL: url,
+      TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+      TIDINGS_HOST_GAP_MS: "0",
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -44,7 +48,8 @@ describe.skipIf(disk.skipReason !== null)("the app server when its SQLite disk f
     const answer = fetch(`${server!.url}/api/rounds`, { method: "POST" });
     // The operator frees space once the server has logged that it could not store the fetch.
     const deadline = Date.now() + 30_000;
-    while (!server!.output().includes("could not record the database error either") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!server!.output().includes("could not record the database error either") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server!.output()).toContain("database or disk is full");
     disk.free();
 
@@ -53,7 +58,11 @@ describe.skipIf(disk.skipReason !== null)("the app server when its SQLite disk f
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("database_unavailable");
 
     const article = await db.article.findFirstOrThrow({ orderBy: { id: "asc" } });
-    const patched = await fetch(`${server!.url}/api/articles/${article.id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ starred: true }) });
+    const patched = await fetch(`${server!.url}/api/articles/${article.id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ starred: true }),
+    });
     expect(patched.status).toBe(200);
     expect((await db.article.findUniqueOrThrow({ where: { id: article.id } })).starredAt).not.toBeNull();
 

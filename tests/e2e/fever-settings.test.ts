@@ -19,7 +19,11 @@ let articleIds: number[];
 beforeAll(async () => {
   database = await createFreshDatabase();
   const sourceId = await seedSource(database.db, { title: "Feed", folder: "Folder" });
-  articleIds = await seedArticles(database.db, sourceId, Array.from({ length: 3 }, (_, n) => ({ title: `Post ${n}` })));
+  articleIds = await seedArticles(
+    database.db,
+    sourceId,
+    Array.from({ length: 3 }, (_, n) => ({ title: `Post ${n}` })),
+  );
   server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_PASSWORD: WEB_PASSWORD });
   browser = await launchChromium();
 });
@@ -30,7 +34,10 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function fever(query: string, body: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }> {
+async function fever(
+  query: string,
+  body: Record<string, string>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(`${server.url}/api/fever.php?api${query}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -67,7 +74,9 @@ describe("the Fever API behind the gate", () => {
     expect((await fever("", { api_key: key, mark: "item", as: "read", id: String(articleIds[0]) })).json.auth).toBe(1);
 
     const unread = await page.request.get(`${server.url}/api/articles?unread=true`);
-    expect(((await unread.json()).items as { id: number }[]).map((item) => item.id).sort()).toEqual(articleIds.slice(1));
+    expect(((await unread.json()).items as { id: number }[]).map((item) => item.id).sort()).toEqual(
+      articleIds.slice(1),
+    );
     await context.close();
   });
 

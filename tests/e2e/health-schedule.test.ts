@@ -34,11 +34,32 @@ describe("the fleet page's schedule section", () => {
     const db = database.db;
     const now = Date.now();
     const ids: number[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push(await createSource(db, { feedUrl: `https://feed-${index}.example/rss`, title: `Feed ${index}`, customTitle: null, folderName: null }));
+    for (let index = 0; index < 4; index += 1)
+      ids.push(
+        await createSource(db, {
+          feedUrl: `https://feed-${index}.example/rss`,
+          title: `Feed ${index}`,
+          customTitle: null,
+          folderName: null,
+        }),
+      );
     // Three sources overdue (the oldest by 25 min), one due in an hour; the last round ran out of budget with 3 left.
-    for (const [index, id] of ids.entries()) await db.source.update({ where: { id }, data: { nextDueAt: new Date(index === 3 ? now + 60 * MINUTE : now - (25 - 5 * index) * MINUTE) } });
+    for (const [index, id] of ids.entries())
+      await db.source.update({
+        where: { id },
+        data: { nextDueAt: new Date(index === 3 ? now + 60 * MINUTE : now - (25 - 5 * index) * MINUTE) },
+      });
     await db.round.create({
-      data: { startedAt: new Date(now - 30 * MINUTE), finishedAt: new Date(now - 20 * MINUTE), trigger: "cron", instanceId: "e2e", sourcesDue: 10, sourcesAttempted: 7, budgetExhausted: true, leftForBudget: 3 },
+      data: {
+        startedAt: new Date(now - 30 * MINUTE),
+        finishedAt: new Date(now - 20 * MINUTE),
+        trigger: "cron",
+        instanceId: "e2e",
+        sourcesDue: 10,
+        sourcesAttempted: 7,
+        budgetExhausted: true,
+        leftForBudget: 3,
+      },
     });
     // Ten days of scheduled fetches: drift growing day by day (day d: 10 fetches, d..10d minutes late), two quiet days.
     const rows = [];
@@ -46,7 +67,14 @@ describe("the fleet page's schedule section", () => {
       if (daysAgo === 6 || daysAgo === 7) continue;
       const day = new Date(new Date(now - daysAgo * DAY).toISOString().slice(0, 10) + "T00:30:00.000Z").getTime();
       for (let index = 1; index <= 10; index += 1) {
-        rows.push({ sourceId: ids[0]!, startedAt: new Date(Math.min(now - MINUTE, day + index * MINUTE)), durationMs: 40, outcome: "not_modified", httpStatus: 304, driftMs: index * (12 - daysAgo) * 30_000 });
+        rows.push({
+          sourceId: ids[0]!,
+          startedAt: new Date(Math.min(now - MINUTE, day + index * MINUTE)),
+          durationMs: 40,
+          outcome: "not_modified",
+          httpStatus: 304,
+          driftMs: index * (12 - daysAgo) * 30_000,
+        });
       }
     }
     await db.fetch.createMany({ data: rows });
@@ -71,7 +99,9 @@ describe("the fleet page's schedule section", () => {
     // Bars scale to the window's highest p95 (60 min): today's p95 column reaches the top.
     const p95Height = Number(await todayColumn.locator("rect").nth(1).getAttribute("height"));
     expect(p95Height).toBe(120);
-    expect(await page.locator("[data-drift-24h]").textContent()).toMatch(/^Last 24 h: median \d+ min, p95 (\d+ min|1 h) late over \d+ scheduled fetches\.$/);
+    expect(await page.locator("[data-drift-24h]").textContent()).toMatch(
+      /^Last 24 h: median \d+ min, p95 (\d+ min|1 h) late over \d+ scheduled fetches\.$/,
+    );
     await page.locator("#schedule").screenshot({ path: screenshotPath("health-schedule") });
     await page.close();
   });

@@ -64,7 +64,8 @@ async function waitForController(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const deadline = Date.now() + 15_000;
-    while (!navigator.serviceWorker.controller && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!navigator.serviceWorker.controller && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     return `${registration.active?.state ?? "none"} ${navigator.serviceWorker.controller ? "controlling" : "not controlling"}`;
   });
 }
@@ -72,7 +73,9 @@ async function waitForController(page: Page): Promise<string> {
 const storedUrls = (page: Page) =>
   page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(`${name} ${new URL(request.url).pathname}${new URL(request.url).search}`);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        urls.push(`${name} ${new URL(request.url).pathname}${new URL(request.url).search}`);
     return urls;
   });
 
@@ -88,12 +91,21 @@ describe("the installable app", () => {
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ name: "Tidings", display: "standalone", start_url: "/" });
     // The installability check fetches the icons; poll, as Chromium finishes that in the background.
-    await expect.poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 15_000 }).toEqual([]);
+    await expect
+      .poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 15_000 })
+      .toEqual([]);
     await context.close();
     rmSync(profile, { recursive: true, force: true });
 
     // The browser asks for these without the cookie (the icons, the worker's update check).
-    for (const path of ["/manifest.webmanifest", "/sw.js", "/offline.html", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"]) {
+    for (const path of [
+      "/manifest.webmanifest",
+      "/sw.js",
+      "/offline.html",
+      "/icons/icon-192.png",
+      "/icons/icon-512.png",
+      "/icons/icon-maskable-512.png",
+    ]) {
       const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
       expect([path, response.status]).toEqual([path, 200]);
     }
@@ -111,7 +123,9 @@ describe("the installable app", () => {
     const articlePath = `/?view=all&article=${articleIds[0]}`;
     await page.goto(`${server.url}${articlePath}`);
     await page.locator(`article[data-loaded-article-id="${articleIds[0]}"]`).waitFor();
-    await expect.poll(() => storedUrls(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^tidings-reading-v\d+ \/\?view=all&article=/)]));
+    await expect
+      .poll(() => storedUrls(page))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^tidings-reading-v\d+ \/\?view=all&article=/)]));
     const stored = await storedUrls(page);
     expect(stored.filter((url) => /\/api\/(fever|greader|rounds|settings)|\/login/.test(url))).toEqual([]);
 
@@ -126,13 +140,20 @@ describe("the installable app", () => {
       const outcome = await page.evaluate(async (id) => {
         const attempt = async (method: string, url: string, body: unknown) => {
           try {
-            const response = await fetch(url, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+            const response = await fetch(url, {
+              method,
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify(body),
+            });
             return `answered ${response.status}`;
           } catch {
             return "failed";
           }
         };
-        return [await attempt("PATCH", `/api/articles/${id}`, { starred: true }), await attempt("POST", "/api/articles/mark-read", { ids: [id] })];
+        return [
+          await attempt("PATCH", `/api/articles/${id}`, { starred: true }),
+          await attempt("POST", "/api/articles/mark-read", { ids: [id] }),
+        ];
       }, articleIds[0]);
       expect(outcome).toEqual(["failed", "failed"]);
 
@@ -141,7 +162,9 @@ describe("the installable app", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("The server cannot be reached");
     });
     await context.close();
-    expect(await database.db.article.findUniqueOrThrow({ where: { id: articleIds[0] }, select: { starredAt: true } })).toEqual({ starredAt: null });
+    expect(
+      await database.db.article.findUniqueOrThrow({ where: { id: articleIds[0] }, select: { starredAt: true } }),
+    ).toEqual({ starredAt: null });
   });
 
   it("keeps an article opened from the list (the address changed, no page loaded) readable offline too", async () => {
@@ -152,7 +175,9 @@ describe("the installable app", () => {
     await page.reload();
     await page.getByRole("link", { name: /Never opened/ }).click();
     await page.locator(`article[data-loaded-article-id="${articleIds[1]}"]`).waitFor();
-    await expect.poll(() => storedUrls(page)).toEqual(expect.arrayContaining([`tidings-reading-v1 /api/articles/${articleIds[1]}`]));
+    await expect
+      .poll(() => storedUrls(page))
+      .toEqual(expect.arrayContaining([`tidings-reading-v1 /api/articles/${articleIds[1]}`]));
 
     await withServerStopped(async () => {
       await page.reload();
@@ -171,11 +196,15 @@ describe("the installable app", () => {
     await waitForController(page);
     await page.goto(`${server.url}/?view=all&article=${articleIds[0]}`);
     await page.locator(`article[data-loaded-article-id="${articleIds[0]}"]`).waitFor();
-    await expect.poll(async () => (await storedUrls(page)).filter((url) => url.startsWith("tidings-reading")).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await storedUrls(page)).filter((url) => url.startsWith("tidings-reading")).length)
+      .toBeGreaterThan(0);
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    await expect.poll(async () => (await storedUrls(page)).filter((url) => url.startsWith("tidings-reading"))).toEqual([]);
+    await expect
+      .poll(async () => (await storedUrls(page)).filter((url) => url.startsWith("tidings-reading")))
+      .toEqual([]);
 
     // Online, the logged-out browser meets the login page for the reader, not a stored copy.
     await page.goto(`${server.url}/?view=all&article=${articleIds[0]}`);
@@ -189,7 +218,9 @@ describe("the installable app", () => {
     await page.goto(`${server.url}/?view=all&article=${articleIds[1]}`);
     await waitForController(page);
     await page.reload();
-    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining(["tidings-shell-v1", "tidings-reading-v1"]));
+    await expect
+      .poll(() => page.evaluate(() => caches.keys()))
+      .toEqual(expect.arrayContaining(["tidings-shell-v1", "tidings-reading-v1"]));
 
     // What an older release left behind, and a cache that is not Tidings' own.
     await page.evaluate(async () => {
@@ -199,8 +230,18 @@ describe("the installable app", () => {
     // A new script URL is a new worker to the browser: it installs and activates as a release would.
     await page.evaluate(() => navigator.serviceWorker.register("/sw.js?release=next"));
     await expect
-      .poll(() => page.evaluate(async () => ({ caches: (await caches.keys()).sort(), worker: (await navigator.serviceWorker.ready).active?.scriptURL })), { timeout: 15_000 })
-      .toEqual({ caches: ["not-tidings", "tidings-reading-v1", "tidings-shell-v1"], worker: `${server.url}/sw.js?release=next` });
+      .poll(
+        () =>
+          page.evaluate(async () => ({
+            caches: (await caches.keys()).sort(),
+            worker: (await navigator.serviceWorker.ready).active?.scriptURL,
+          })),
+        { timeout: 15_000 },
+      )
+      .toEqual({
+        caches: ["not-tidings", "tidings-reading-v1", "tidings-shell-v1"],
+        worker: `${server.url}/sw.js?release=next`,
+      });
     await context.close();
   });
 });

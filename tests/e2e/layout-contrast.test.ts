@@ -29,7 +29,12 @@ const pages: Array<{ name: string; path: string; loggedOut?: boolean }> = [];
 
 beforeAll(async () => {
   database = await createFreshDatabase();
-  const items = [1, 2, 3].map((n) => ({ guid: `urn:layout:${n}`, title: `Post ${n}: ${LONG_WORD}`, link: `https://publisher.example/${n}`, pubDate: `Mon, 0${n} Jan 2024 10:00:00 GMT` }));
+  const items = [1, 2, 3].map((n) => ({
+    guid: `urn:layout:${n}`,
+    title: `Post ${n}: ${LONG_WORD}`,
+    link: `https://publisher.example/${n}`,
+    pubDate: `Mon, 0${n} Jan 2024 10:00:00 GMT`,
+  }));
   const body = rssFeed({ title: "A publisher whose name is long enough to wrap on a phone", items });
   // ok, then not modified, then an error: every kind of cell in the fetch strip.
   publisher = await startPublisher({
@@ -47,7 +52,10 @@ beforeAll(async () => {
   }
   const seeded = await seedSource(database.db, { title: "Seeded", folder: "Reading" });
   const [articleId] = await seedArticles(database.db, seeded, [
-    { title: `An article with ${LONG_WORD}`, content: `<p>Text with <a href="https://publisher.example/a">a link</a>, <code>code</code> and ${LONG_WORD}.</p><pre>a long line of preformatted text that must scroll inside its own box instead of widening the page</pre>` },
+    {
+      title: `An article with ${LONG_WORD}`,
+      content: `<p>Text with <a href="https://publisher.example/a">a link</a>, <code>code</code> and ${LONG_WORD}.</p><pre>a long line of preformatted text that must scroll inside its own box instead of widening the page</pre>`,
+    },
     { title: "Read", read: true },
     { title: "Starred", starred: true },
   ]);
@@ -66,7 +74,11 @@ beforeAll(async () => {
     { name: "not-found", path: "/no-such-page" },
     { name: "source-not-found", path: "/sources/999999" },
   );
-  server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_PASSWORD: PASSWORD, TIDINGS_ALLOW_PRIVATE_NETWORKS: "true" });
+  server = await startAppServer({
+    DATABASE_URL: database.url,
+    TIDINGS_PASSWORD: PASSWORD,
+    TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+  });
   browser = await launchChromium();
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -93,14 +105,25 @@ describe.each([
     it("no page overflows sideways and every text meets AA contrast", async () => {
       const failures: string[] = [];
       for (const target of pages) {
-        const context = await browser.newContext({ viewport, colorScheme: theme, storageState: target.loggedOut ? undefined : session });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme: theme,
+          storageState: target.loggedOut ? undefined : session,
+        });
         const page = await context.newPage();
         try {
           await page.goto(`${server.url}${target.path}`);
           await page.waitForLoadState("networkidle");
           // Streamed pages: the segment's loading text gives way to the content.
-          await page.waitForFunction(() => !document.querySelector('[role="status"]')?.textContent?.startsWith("Loading"), null, { timeout: 15_000 });
-          await page.screenshot({ path: screenshotPath(`layout-${target.name}-${viewport.width}-${theme}`), fullPage: true });
+          await page.waitForFunction(
+            () => !document.querySelector('[role="status"]')?.textContent?.startsWith("Loading"),
+            null,
+            { timeout: 15_000 },
+          );
+          await page.screenshot({
+            path: screenshotPath(`layout-${target.name}-${viewport.width}-${theme}`),
+            fullPage: true,
+          });
           const audit = await auditPage(page);
           for (const line of [...audit.overflow, ...audit.contrast]) failures.push(`${target.name}: ${line}`);
         } finally {
@@ -126,7 +149,8 @@ describe("the console", () => {
           .map(async (target) => {
             const page = await context.newPage();
             page.on("console", (message) => {
-              if (/preloaded using link preload but not used/.test(message.text())) warnings.push(`${target.name}: ${message.text()}`);
+              if (/preloaded using link preload but not used/.test(message.text()))
+                warnings.push(`${target.name}: ${message.text()}`);
             });
             await page.goto(`${server.url}${target.path}`);
             await page.waitForLoadState("load");
@@ -148,14 +172,21 @@ describe("the edit page's loading state", () => {
     try {
       // The edit page itself arrives late; its prefetched loading state is shown meanwhile.
       await page.route("**/edit**", async (route) => {
-        const prefetch = Object.keys(route.request().headers()).some((name) => name.startsWith("next-router-") && name.endsWith("prefetch"));
+        const prefetch = Object.keys(route.request().headers()).some(
+          (name) => name.startsWith("next-router-") && name.endsWith("prefetch"),
+        );
         if (!prefetch) await new Promise((resolve) => setTimeout(resolve, 2000));
         await route.continue();
       });
       await page.goto(`${server.url}${source.path}`);
       await page.waitForLoadState("networkidle");
       await page.getByRole("link", { name: "Edit or remove" }).click();
-      expect(await page.getByRole("status").filter({ hasText: /^Loading/ }).textContent()).toBe("Loading the source's settings…");
+      expect(
+        await page
+          .getByRole("status")
+          .filter({ hasText: /^Loading/ })
+          .textContent(),
+      ).toBe("Loading the source's settings…");
       await page.getByRole("heading", { level: 1, name: /^Edit/ }).waitFor();
     } finally {
       await context.close();

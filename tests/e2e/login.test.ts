@@ -45,7 +45,10 @@ async function logInThroughForm(context: BrowserContext, url: string, password: 
   await page.getByRole("button", { name: "Log in" }).click();
   const answer = await Promise.race([
     page.waitForURL((current) => !current.pathname.startsWith("/login"), { timeout: 20_000 }).then(() => "in"),
-    page.locator("#password-error").waitFor({ timeout: 20_000 }).then(() => page.locator("#password-error").innerText()),
+    page
+      .locator("#password-error")
+      .waitFor({ timeout: 20_000 })
+      .then(() => page.locator("#password-error").innerText()),
   ]);
   await page.close();
   return answer;
@@ -65,7 +68,9 @@ describe("with TIDINGS_PASSWORD", () => {
   it("refuses every page, API route and action without a session, and keeps liveness open", async () => {
     const page = await fetch(`${server.url}/sources?folder=x`, { redirect: "manual" });
     expect(page.status).toBe(303);
-    expect(new URL(page.headers.get("location")!, server.url).href).toBe(`${server.url}/login?next=%2Fsources%3Ffolder%3Dx`);
+    expect(new URL(page.headers.get("location")!, server.url).href).toBe(
+      `${server.url}/login?next=%2Fsources%3Ffolder%3Dx`,
+    );
     for (const path of ["/api/articles", "/api/sidebar", "/metrics"]) {
       const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
       expect([path, response.status]).toEqual([path, path === "/metrics" ? 303 : 401]);
@@ -75,11 +80,18 @@ describe("with TIDINGS_PASSWORD", () => {
     const round = await fetch(`${server.url}/api/rounds`, { method: "POST" });
     expect(round.status).toBe(401);
     // A server action is a POST to a page: refused before it reaches the action.
-    const action = await fetch(`${server.url}/sources/new`, { method: "POST", headers: { "Next-Action": "0".repeat(42) }, body: "x" });
+    const action = await fetch(`${server.url}/sources/new`, {
+      method: "POST",
+      headers: { "Next-Action": "0".repeat(42) },
+      body: "x",
+    });
     expect(action.status).toBe(401);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect((await fetch(`${server.url}/icon.svg`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/articles`, { headers: { Cookie: "tidings_session=v1.9999999999.abc.forged" } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/api/articles`, { headers: { Cookie: "tidings_session=v1.9999999999.abc.forged" } }))
+        .status,
+    ).toBe(401);
   });
 
   it("logs in through the form, sets a safe cookie, goes where the reader was going, and logs out", async () => {
@@ -96,7 +108,13 @@ describe("with TIDINGS_PASSWORD", () => {
     await page.waitForURL(`${server.url}/sources`);
     await page.getByRole("heading", { name: "Sources" }).waitFor();
     const [cookie] = await context.cookies();
-    expect(cookie).toMatchObject({ name: "tidings_session", httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
+    expect(cookie).toMatchObject({
+      name: "tidings_session",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: false,
+      path: "/",
+    });
     expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
     expect(await page.evaluate(() => document.cookie)).toBe(""); // HttpOnly: scripts cannot read it
     const api = await page.evaluate(async () => (await fetch("/api/articles")).status);
@@ -112,7 +130,10 @@ describe("with TIDINGS_PASSWORD", () => {
     const context = await browser.newContext();
     // Where an open redirect would land: answered here, so that the test sees it rather than a DNS error.
     // Matched by host name: the login URL itself carries "evil.test" in its query string.
-    await context.route((url) => url.hostname === "evil.test", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }));
+    await context.route(
+      (url) => url.hostname === "evil.test",
+      (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>phished</h1>" }),
+    );
     const serverErrors: string[] = [];
     context.on("response", (response) => {
       if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
@@ -142,7 +163,9 @@ describe("with TIDINGS_PASSWORD", () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await logInThroughForm(context, `${server.url}/login`, `wrong ${attempt}`)).toBe("Wrong password.");
     }
-    expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toMatch(/^Too many wrong passwords\. Try again in 15 min\.$/);
+    expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toMatch(
+      /^Too many wrong passwords\. Try again in 15 min\.$/,
+    );
     await context.close();
     const other = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.8" } });
     expect(await logInThroughForm(other, `${server.url}/login`, PASSWORD)).toBe("in");
@@ -154,7 +177,8 @@ describe("with TIDINGS_PASSWORD", () => {
     const page = await context.newPage();
     const submitted = new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve) =>
       page.on("request", (request) => {
-        if (request.method() === "POST" && request.headers()["next-action"]) resolve({ headers: request.headers(), body: request.postDataBuffer()! });
+        if (request.method() === "POST" && request.headers()["next-action"])
+          resolve({ headers: request.headers(), body: request.postDataBuffer()! });
       }),
     );
     await page.goto(`${server.url}/login`);
@@ -163,7 +187,12 @@ describe("with TIDINGS_PASSWORD", () => {
     const action = await submitted;
     await context.close();
     const replay = (origin: string) =>
-      fetch(`${server.url}/login`, { method: "POST", headers: { ...action.headers, origin }, body: new Uint8Array(action.body), redirect: "manual" });
+      fetch(`${server.url}/login`, {
+        method: "POST",
+        headers: { ...action.headers, origin },
+        body: new Uint8Array(action.body),
+        redirect: "manual",
+      });
     const sameSite = await replay(server.url);
     expect(sameSite.headers.get("set-cookie")).toContain("tidings_session="); // the replay itself is valid
     const crossSite = await replay("https://evil.example");
@@ -179,7 +208,11 @@ describe("with TIDINGS_PASSWORD", () => {
 
 describe("without a password", () => {
   it("answers only to loopback Host names (DNS rebinding) and the configured ones", async () => {
-    const server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_ALLOWED_HOSTS: "reader.example", TIDINGS_LOG_LEVEL: "info" });
+    const server = await startAppServer({
+      DATABASE_URL: database.url,
+      TIDINGS_ALLOWED_HOSTS: "reader.example",
+      TIDINGS_LOG_LEVEL: "info",
+    });
     try {
       const port = new URL(server.url).port;
       expect((await getWithHost(`${server.url}/api/articles`, `localhost:${port}`)).status).toBe(200);
@@ -210,7 +243,11 @@ describe("with a password set by `tidings password`", () => {
     expect(stored?.value).not.toContain("secret");
     expect((await runCli(["password"], { DATABASE_URL: database.url }, { stdin: "short\n" })).code).toBe(2);
 
-    const server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_HOST: "0.0.0.0", TIDINGS_LOG_LEVEL: "info" });
+    const server = await startAppServer({
+      DATABASE_URL: database.url,
+      TIDINGS_HOST: "0.0.0.0",
+      TIDINGS_LOG_LEVEL: "info",
+    });
     try {
       expect(server.output()).toContain("login required (password from the database)");
       const context = await browser.newContext();

@@ -12,7 +12,11 @@ import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/rou
 import { runRound } from "@/lib/round/run-round";
 
 const ROUNDS = 4;
-const BODY = rssFeed({ items: [{ guid: "urn:pub:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:pub:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 
 let database: FreshDatabase;
 let server: AppServer;
@@ -37,7 +41,11 @@ beforeAll(async () => {
     await makeAllDue(database.db);
     await runRound(database.db, testRoundSettings({ budgetMs: 20_000 }), { trigger: "cli" });
   }
-  server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_ALLOW_PRIVATE_NETWORKS: "true", TIDINGS_SCHEDULER: "false" });
+  server = await startAppServer({
+    DATABASE_URL: database.url,
+    TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+    TIDINGS_SCHEDULER: "false",
+  });
   browser = await launchChromium();
 });
 
@@ -53,20 +61,47 @@ describe("the publisher view", () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(`${server.url}/health`);
     const cells = async (key: string) =>
-      page.locator(`#publishers tr[data-publisher="${key}"] td`).evaluateAll((tds) => Object.fromEntries(tds.map((td) => [td.getAttribute("data-column"), td.textContent?.trim() ?? ""])));
-    expect(await cells("127.0.0.1")).toMatchObject({ sources: "1", requests: "4", share: "75%", honours: "✓ Honours validators (304 to 3 of 3)", holds: "none", errors: "0", failing: "not failing" });
-    expect(await cells("127.0.0.2")).toMatchObject({ requests: "4", share: "0%", honours: "✕ Ignores validators (3 of 3 resent)", errors: "0" });
+      page
+        .locator(`#publishers tr[data-publisher="${key}"] td`)
+        .evaluateAll((tds) =>
+          Object.fromEntries(tds.map((td) => [td.getAttribute("data-column"), td.textContent?.trim() ?? ""])),
+        );
+    expect(await cells("127.0.0.1")).toMatchObject({
+      sources: "1",
+      requests: "4",
+      share: "75%",
+      honours: "✓ Honours validators (304 to 3 of 3)",
+      holds: "none",
+      errors: "0",
+      failing: "not failing",
+    });
+    expect(await cells("127.0.0.2")).toMatchObject({
+      requests: "4",
+      share: "0%",
+      honours: "✕ Ignores validators (3 of 3 resent)",
+      errors: "0",
+    });
     const limits = await cells("127.0.0.3");
     expect(limits).toMatchObject({ requests: "1", errors: "1", failing: "not failing" });
     expect(limits.holds).toMatch(/^127\.0\.0\.3: ends in (59 min|1 h)$/);
-    expect(await page.locator('#publishers tr[data-publisher="127.0.0.3"] td[data-column="holds"] span').getAttribute("title")).toMatch(/^until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(
+      await page
+        .locator('#publishers tr[data-publisher="127.0.0.3"] td[data-column="holds"] span')
+        .getAttribute("title"),
+    ).toMatch(/^until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     const fails = await cells("127.0.0.4");
     expect(fails).toMatchObject({ requests: "4", errors: "4", robots: "not read yet" });
     expect(fails.failing).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC \((just now|\d+ s ago)\)$/);
     // Costliest first: the three publishers asked four times before the one asked once, more bytes first.
-    expect(await page.locator("#publishers tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-publisher")))).toEqual(["127.0.0.2", "127.0.0.1", "127.0.0.4", "127.0.0.3"]);
+    expect(
+      await page
+        .locator("#publishers tbody tr")
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-publisher"))),
+    ).toEqual(["127.0.0.2", "127.0.0.1", "127.0.0.4", "127.0.0.3"]);
     // Needs attention says since when the failing source fails.
-    expect(await page.locator(`#attention li[data-source-id="${ids.Fails}"]`).textContent()).toMatch(/Failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(await page.locator(`#attention li[data-source-id="${ids.Fails}"]`).textContent()).toMatch(
+      /Failing since \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
     await page.locator("#publishers").screenshot({ path: screenshotPath("health-publishers") });
     await page.close();
   });
@@ -77,10 +112,16 @@ describe("the publisher view", () => {
     await page.locator('#publishers tr[data-publisher="127.0.0.1"] th a').click();
     await page.waitForURL(/\/publishers\/127\.0\.0\.1$/);
     expect(await page.locator("h1").textContent()).toBe("Publisher 127.0.0.1");
-    expect(await page.locator('[data-figure="requests"] dd').textContent()).toMatch(/^4.*1 ok, 3 not modified, 0 errors$/);
+    expect(await page.locator('[data-figure="requests"] dd').textContent()).toMatch(
+      /^4.*1 ok, 3 not modified, 0 errors$/,
+    );
     expect(await page.locator('[data-figure="share"] dd').textContent()).toMatch(/^75%/);
     expect(await page.locator('#validators [data-badge="honours"]').getAttribute("data-verdict")).toBe("good");
-    expect(await page.locator("[data-publisher-sources] li").evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-source-id"))))).toEqual([ids.Honours]);
+    expect(
+      await page
+        .locator("[data-publisher-sources] li")
+        .evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-source-id")))),
+    ).toEqual([ids.Honours]);
     await page.screenshot({ path: screenshotPath("publisher-page"), fullPage: true });
     await page.close();
   });
@@ -89,7 +130,9 @@ describe("the publisher view", () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.goto(`${server.url}/sources/${ids.Fails}`);
     const first = await database.db.fetch.findFirstOrThrow({ where: { sourceId: ids.Fails }, orderBy: { id: "asc" } });
-    expect(await page.locator("[data-failing-since] time").getAttribute("datetime")).toBe(first.startedAt.toISOString());
+    expect(await page.locator("[data-failing-since] time").getAttribute("datetime")).toBe(
+      first.startedAt.toISOString(),
+    );
     await page.locator("[data-publisher-link]").click();
     await page.waitForURL(/\/publishers\/127\.0\.0\.4$/);
     expect(await page.locator("[data-publisher-sources] li").textContent()).toMatch(/Fails · failing since/);

@@ -17,10 +17,26 @@ let browser: Browser;
 const DAY = 24 * 60 * 60 * 1000;
 
 const BLOG_ITEMS = [
-  { guid: "urn:blog:2", title: "Second letter from the blog", link: "https://blog.invalid/2", pubDate: "Tue, 02 Jan 2024 10:00:00 GMT", description: "<p>The second letter's body.</p>" },
-  { guid: "urn:blog:1", title: "First letter from the blog", link: "https://blog.invalid/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT", description: "<p>The first letter's body.</p>" },
+  {
+    guid: "urn:blog:2",
+    title: "Second letter from the blog",
+    link: "https://blog.invalid/2",
+    pubDate: "Tue, 02 Jan 2024 10:00:00 GMT",
+    description: "<p>The second letter's body.</p>",
+  },
+  {
+    guid: "urn:blog:1",
+    title: "First letter from the blog",
+    link: "https://blog.invalid/1",
+    pubDate: "Mon, 01 Jan 2024 10:00:00 GMT",
+    description: "<p>The first letter's body.</p>",
+  },
 ];
-const oneItem = (key: string) => rssFeed({ title: `Due ${key}`, items: [{ guid: `urn:due:${key}`, title: `Due ${key} brought this`, link: `https://due.invalid/${key}` }] });
+const oneItem = (key: string) =>
+  rssFeed({
+    title: `Due ${key}`,
+    items: [{ guid: `urn:due:${key}`, title: `Due ${key} brought this`, link: `https://due.invalid/${key}` }],
+  });
 
 beforeAll(async () => {
   database = await createFreshDatabase();
@@ -42,7 +58,8 @@ afterAll(async () => {
 
 const desktop = () => browser.newPage({ viewport: { width: 1366, height: 860 } });
 const rows = (page: Page) => page.locator("[data-article-id]");
-const rowIds = (page: Page) => rows(page).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.articleId)));
+const rowIds = (page: Page) =>
+  rows(page).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.articleId)));
 /** What has the focus: its text, the list row it is in, whether it is inside the open article. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -54,7 +71,8 @@ const focused = (page: Page) =>
       inArticle: Boolean(element?.closest("article")),
     };
   });
-const sidebarUnread = async (): Promise<number> => ((await (await fetch(`${server.url}/api/sidebar`)).json()) as { unread: number }).unread;
+const sidebarUnread = async (): Promise<number> =>
+  ((await (await fetch(`${server.url}/api/sidebar`)).json()) as { unread: number }).unread;
 
 describe("a new user, without a terminal", () => {
   it("finds Add a feed and Import OPML in the empty reader and the empty sources page, leading to their forms", async () => {
@@ -65,7 +83,10 @@ describe("a new user, without a terminal", () => {
       await empty.getByRole("heading", { name: "No feeds yet" }).waitFor();
       expect(await empty.locator("code").count()).toBe(0);
       expect(await empty.getByRole("link", { name: "+ Add a feed" }).getAttribute("href")).toBe("/sources/new");
-      await page.screenshot({ path: screenshotPath(`onboarding-empty${path === "/" ? "-reader" : "-sources"}`), fullPage: true });
+      await page.screenshot({
+        path: screenshotPath(`onboarding-empty${path === "/" ? "-reader" : "-sources"}`),
+        fullPage: true,
+      });
       await empty.getByRole("link", { name: "Import OPML" }).click();
       await page.waitForURL(`${server.url}/sources/import`);
       await page.getByRole("heading", { level: 1 }).waitFor();
@@ -102,10 +123,23 @@ describe("the reader's basics", () => {
 
   beforeAll(async () => {
     const notDue = { nextDueAt: new Date(Date.now() + DAY) };
-    weekly = await seedSource(database.db, { title: "Keyboard Weekly", state: { ...notDue, feedUrl: publisher.url("/weekly.xml") } });
-    other = await seedSource(database.db, { title: "Other Daily", state: { ...notDue, feedUrl: publisher.url("/other.xml") } });
+    weekly = await seedSource(database.db, {
+      title: "Keyboard Weekly",
+      state: { ...notDue, feedUrl: publisher.url("/weekly.xml") },
+    });
+    other = await seedSource(database.db, {
+      title: "Other Daily",
+      state: { ...notDue, feedUrl: publisher.url("/other.xml") },
+    });
     // 60 articles: more than one page (50), so that oldest first pages through the cursor.
-    const ids = await seedArticles(database.db, weekly, Array.from({ length: 60 }, (_, n) => ({ title: `Weekly issue ${n}`, publishedAt: new Date(Date.now() - (n + 1) * 3_600_000) })));
+    const ids = await seedArticles(
+      database.db,
+      weekly,
+      Array.from({ length: 60 }, (_, n) => ({
+        title: `Weekly issue ${n}`,
+        publishedAt: new Date(Date.now() - (n + 1) * 3_600_000),
+      })),
+    );
     oldestFirst = [...ids].reverse();
     await seedArticles(database.db, other, [{ title: "Other news" }]);
   });
@@ -172,7 +206,8 @@ describe("the reader's basics", () => {
     const pillBox = (await pill.boundingBox())!;
     const titleBox = (await rows(page).first().locator("a > span:nth-child(2)").boundingBox())!;
     const rowBox = (await rows(page).first().boundingBox())!;
-    const overlaps = (a: typeof pillBox, b: typeof pillBox) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const overlaps = (a: typeof pillBox, b: typeof pillBox) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     expect(overlaps(pillBox, titleBox)).toBe(false);
     expect(overlaps(pillBox, rowBox)).toBe(false);
     await page.screenshot({ path: screenshotPath("reader-new-articles-pill") });
@@ -219,7 +254,11 @@ describe("the reader's basics", () => {
       await page.goto(`${server.url}/?source=${weekly}&view=all&order=oldest`);
       await page.locator("[data-ready]").waitFor();
       for (const name of ["Oldest first", "Refresh", "Mark all read"]) {
-        const box = (await page.getByRole("button", { name }).or(page.getByText(name, { exact: true })).first().boundingBox())!;
+        const box = (await page
+          .getByRole("button", { name })
+          .or(page.getByText(name, { exact: true }))
+          .first()
+          .boundingBox())!;
         expect(box.x + box.width, name).toBeLessThanOrEqual(375);
       }
       // The list pane itself does not scroll sideways (the app header's own overflow at 375 px is R18B's, issue 18 item 5).
@@ -231,8 +270,14 @@ describe("the reader's basics", () => {
   });
 
   it("Refresh asks only the due sources, in one round, and says what it did", async () => {
-    const dueA = await seedSource(database.db, { title: "Due A", state: { feedUrl: publisher.url("/due-a.xml"), nextDueAt: new Date(Date.now() - 60_000) } });
-    const dueB = await seedSource(database.db, { title: "Due B", state: { feedUrl: publisher.url("/due-b.xml"), nextDueAt: new Date(Date.now() - 60_000) } });
+    const dueA = await seedSource(database.db, {
+      title: "Due A",
+      state: { feedUrl: publisher.url("/due-a.xml"), nextDueAt: new Date(Date.now() - 60_000) },
+    });
+    const dueB = await seedSource(database.db, {
+      title: "Due B",
+      state: { feedUrl: publisher.url("/due-b.xml"), nextDueAt: new Date(Date.now() - 60_000) },
+    });
     const enabled = await database.db.source.count({ where: { enabled: true } });
     publisher.clearRequests();
     const page = await desktop();
@@ -241,9 +286,15 @@ describe("the reader's basics", () => {
     await page.getByRole("button", { name: "Refresh" }).click();
     const said = page.getByRole("status").filter({ hasText: "sources checked" });
     await said.waitFor({ timeout: 30_000 });
-    expect(await said.locator("span").first().textContent()).toBe(`2 sources checked, ${enabled - 2} not due yet, 2 new articles.`);
+    expect(await said.locator("span").first().textContent()).toBe(
+      `2 sources checked, ${enabled - 2} not due yet, 2 new articles.`,
+    );
     const feedRequests = () => publisher.requests.filter((request) => request.path !== "/robots.txt");
-    expect(feedRequests().map((request) => request.path).sort()).toEqual(["/due-a.xml", "/due-b.xml"]);
+    expect(
+      feedRequests()
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(["/due-a.xml", "/due-b.xml"]);
     // What the round brought shows through the pill, and it is in the database.
     await page.getByRole("button", { name: /new articles? ↑/ }).waitFor({ timeout: 10_000 });
     expect(await database.db.article.count({ where: { sourceId: { in: [dueA, dueB] } } })).toBe(2);

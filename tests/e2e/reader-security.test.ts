@@ -20,10 +20,10 @@ beforeAll(async () => {
   const sourceId = await seedSource(database.db, { title: "Hostile Feed" });
   // What the parse step stores for this HTML, and (to prove the page adds no second chance)
   // the raw HTML as if the sanitizer had been bypassed.
-  [ids.sanitized, ids.raw] = await seedArticles(database.db, sourceId, [
+  [ids.sanitized, ids.raw] = (await seedArticles(database.db, sourceId, [
     { title: "Sanitized hostile article", content: sanitizeContent(HOSTILE, "https://hostile.invalid/post") },
     { title: "Raw hostile article", content: HOSTILE },
-  ]) as [number, number];
+  ])) as [number, number];
   server = await startAppServer({ DATABASE_URL: database.url });
   browser = await launchChromium();
 });
@@ -34,7 +34,8 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const blocked = async (watch: PageWatch) => (await watch.report(0)).violations.map((violation) => `${violation.directive} ${violation.blocked}`);
+const blocked = async (watch: PageWatch) =>
+  (await watch.report(0)).violations.map((violation) => `${violation.directive} ${violation.blocked}`);
 
 describe("hostile article content", () => {
   it("stored as the sanitizer leaves it: no script, no handler, no javascript: link reaches the page", async () => {
@@ -50,7 +51,9 @@ describe("hostile article content", () => {
     expect(await content.locator("[onerror], [onload], [formaction]").count()).toBe(0);
     expect(await content.locator('a[href^="javascript:"]').count()).toBe(0);
     // Two images: the article's and the removed iframe's fallback, shown as an image, not as tag text.
-    expect(await content.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("referrerpolicy")))).toEqual(["no-referrer", "no-referrer"]);
+    expect(
+      await content.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("referrerpolicy"))),
+    ).toEqual(["no-referrer", "no-referrer"]);
     // Kept styles are the plain declarations only; nothing is positioned out of the article.
     const styled = await content.locator("[data-article-content] *").evaluateAll((elements) =>
       elements.flatMap((element) => {

@@ -21,27 +21,40 @@ beforeAll(async () => {
   const { db } = database;
   source.alpha = await seedSource(db, { title: "Alpha Weekly", folder: "Tech" });
   source.beta = await seedSource(db, { title: "Beta News", folder: "Tech" });
-  source.gamma = await seedSource(db, { title: "Gamma Journal", state: { consecutiveErrors: 2, nextCheckReason: "backoff after 2 errors" } });
+  source.gamma = await seedSource(db, {
+    title: "Gamma Journal",
+    state: { consecutiveErrors: 2, nextCheckReason: "backoff after 2 errors" },
+  });
   await seedSource(db, { title: "Delta Gone", state: { enabled: false, disabledReason: "gone" } });
-  await seedArticles(db, source.alpha, Array.from({ length: 70 }, (_, n) => ({
-    title: `Alpha story ${n}`,
-    author: "Ann Author",
-    publishedAt: new Date(Date.now() - (n + 1) * HOUR),
-    snippet: `Alpha snippet ${n}: a line of plain text that the list shows under the title.`,
-    content: `<p>Alpha body ${n}. A calm paragraph of text for reading.</p><figure><img src="https://images.invalid/${n}.jpg" alt="" width="1600" height="900" referrerpolicy="no-referrer" loading="lazy"><figcaption>A wide image</figcaption></figure><pre><code>const answer = 42;</code></pre>`,
-  })));
-  await seedArticles(db, source.beta, Array.from({ length: 30 }, (_, n) => ({
-    title: `Beta report ${n}`,
-    publishedAt: new Date(Date.now() - (n + 0.5) * 2 * HOUR),
-    read: n % 2 === 1,
-    starred: n === 2,
-  })));
-  await seedArticles(db, source.gamma, [{
-    title: "Gamma episode with an attachment",
-    publishedAt: new Date(Date.now() - 30 * 60 * 1000),
-    content: "<p>Listen below.</p>",
-    enclosures: [{ url: "https://cdn.invalid/episode-1.mp3", type: "audio/mpeg", length: 24_000_000 }],
-  }]);
+  await seedArticles(
+    db,
+    source.alpha,
+    Array.from({ length: 70 }, (_, n) => ({
+      title: `Alpha story ${n}`,
+      author: "Ann Author",
+      publishedAt: new Date(Date.now() - (n + 1) * HOUR),
+      snippet: `Alpha snippet ${n}: a line of plain text that the list shows under the title.`,
+      content: `<p>Alpha body ${n}. A calm paragraph of text for reading.</p><figure><img src="https://images.invalid/${n}.jpg" alt="" width="1600" height="900" referrerpolicy="no-referrer" loading="lazy"><figcaption>A wide image</figcaption></figure><pre><code>const answer = 42;</code></pre>`,
+    })),
+  );
+  await seedArticles(
+    db,
+    source.beta,
+    Array.from({ length: 30 }, (_, n) => ({
+      title: `Beta report ${n}`,
+      publishedAt: new Date(Date.now() - (n + 0.5) * 2 * HOUR),
+      read: n % 2 === 1,
+      starred: n === 2,
+    })),
+  );
+  await seedArticles(db, source.gamma, [
+    {
+      title: "Gamma episode with an attachment",
+      publishedAt: new Date(Date.now() - 30 * 60 * 1000),
+      content: "<p>Listen below.</p>",
+      enclosures: [{ url: "https://cdn.invalid/episode-1.mp3", type: "audio/mpeg", length: 24_000_000 }],
+    },
+  ]);
   server = await startAppServer({ DATABASE_URL: database.url });
   browser = await launchChromium();
 });
@@ -54,7 +67,9 @@ afterAll(async () => {
 
 /** A page with the reader hydrated (the keyboard works from then on). */
 async function openReader(path: string, options: { context?: BrowserContext; dark?: boolean } = {}): Promise<Page> {
-  const page = options.context ? await options.context.newPage() : await browser.newPage({ viewport: { width: 1360, height: 860 } });
+  const page = options.context
+    ? await options.context.newPage()
+    : await browser.newPage({ viewport: { width: 1360, height: 860 } });
   if (options.dark) await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(`${server.url}${path}`);
   await page.locator("[data-ready]").waitFor();
@@ -69,7 +84,8 @@ async function badge(page: Page, link: ReturnType<Page["locator"]>): Promise<num
   return Number(/(\d+)$/.exec(text)?.[1] ?? 0);
 }
 const sourceBadge = (page: Page, id: number) => badge(page, feeds(page).locator(`a[data-source-id="${id}"]`));
-const viewBadge = (page: Page, name: string) => badge(page, feeds(page).getByRole("link", { name: new RegExp(`^${name}`) }));
+const viewBadge = (page: Page, name: string) =>
+  badge(page, feeds(page).getByRole("link", { name: new RegExp(`^${name}`) }));
 
 async function articleState(id: number) {
   const row = await database.db.article.findUniqueOrThrow({ where: { id } });
@@ -82,7 +98,11 @@ describe("reading", () => {
     const first = rows(page).first();
     const id = Number(await first.getAttribute("data-article-id"));
     const row = await database.db.article.findUniqueOrThrow({ where: { id }, include: { source: true } });
-    const [before, total, starred] = [await sourceBadge(page, row.sourceId), await viewBadge(page, "Unread"), await viewBadge(page, "Starred")];
+    const [before, total, starred] = [
+      await sourceBadge(page, row.sourceId),
+      await viewBadge(page, "Unread"),
+      await viewBadge(page, "Starred"),
+    ];
     await first.getByRole("link").click();
     await page.waitForURL(`${server.url}/?article=${id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: row.title }).isVisible()).toBe(true);
@@ -114,7 +134,9 @@ describe("reading", () => {
 describe("the keyboard", () => {
   it("walks five articles with j, opens with o, moves with j/k, toggles with m and s, and jumps with g", async () => {
     const page = await openReader("/?view=all");
-    const ids = await rows(page).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.articleId)));
+    const ids = await rows(page).evaluateAll((elements) =>
+      elements.map((element) => Number((element as HTMLElement).dataset.articleId)),
+    );
     for (let step = 0; step < 5; step++) await page.keyboard.press("j");
     expect(await page.locator("[data-selected]").getAttribute("data-article-id")).toBe(String(ids[4]));
     await page.keyboard.press("o");
@@ -159,7 +181,13 @@ describe("the keyboard", () => {
     await page.keyboard.press("g");
     await page.keyboard.press("s");
     await page.waitForURL(`${server.url}/?view=starred`);
-    await expect.poll(() => rows(page).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.articleId)))).toContain(ids[4]);
+    await expect
+      .poll(() =>
+        rows(page).evaluateAll((elements) =>
+          elements.map((element) => Number((element as HTMLElement).dataset.articleId)),
+        ),
+      )
+      .toContain(ids[4]);
     await page.keyboard.press("/");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("reader-search");
     await page.close();
@@ -175,12 +203,19 @@ describe("mark all read", () => {
     const status = page.getByRole("status").filter({ hasText: `Marked ${unread} articles read.` });
     await status.waitFor();
     await expect.poll(() => database.db.article.count({ where: { sourceId: source.beta, readAt: null } })).toBe(0);
-    expect(await rows(page).evaluateAll((elements) => elements.every((element) => (element as HTMLElement).dataset.read === "true"))).toBe(true);
+    expect(
+      await rows(page).evaluateAll((elements) =>
+        elements.every((element) => (element as HTMLElement).dataset.read === "true"),
+      ),
+    ).toBe(true);
     await expect.poll(() => sourceBadge(page, source.beta)).toBe(0);
     await page.screenshot({ path: screenshotPath("reader-mark-all-read") });
 
     await status.getByRole("button", { name: "Undo" }).click();
-    await page.getByRole("status").filter({ hasText: `${unread} articles are unread again.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${unread} articles are unread again.` })
+      .waitFor();
     await expect.poll(() => database.db.article.count({ where: { sourceId: source.beta, readAt: null } })).toBe(unread);
     await expect.poll(() => sourceBadge(page, source.beta)).toBe(unread);
     await page.close();
@@ -189,15 +224,24 @@ describe("mark all read", () => {
   it("only marks what is older than a day with the menu's option", async () => {
     const page = await openReader(`/?source=${source.alpha}`);
     const dayAgo = new Date(Date.now() - 24 * HOUR);
-    const older = await database.db.article.count({ where: { sourceId: source.alpha, readAt: null, publishedAt: { lt: dayAgo } } });
-    const newer = await database.db.article.count({ where: { sourceId: source.alpha, readAt: null, publishedAt: { gte: dayAgo } } });
+    const older = await database.db.article.count({
+      where: { sourceId: source.alpha, readAt: null, publishedAt: { lt: dayAgo } },
+    });
+    const newer = await database.db.article.count({
+      where: { sourceId: source.alpha, readAt: null, publishedAt: { gte: dayAgo } },
+    });
     await page.getByText("Mark all read", { exact: true }).click();
     await page.getByRole("menuitem", { name: "Older than a day" }).click();
-    await page.getByRole("status").filter({ hasText: `Marked ${older} articles read.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Marked ${older} articles read.` })
+      .waitFor();
     expect(await database.db.article.count({ where: { sourceId: source.alpha, readAt: null } })).toBe(newer);
     await expect.poll(() => sourceBadge(page, source.alpha)).toBe(newer);
     await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
-    await expect.poll(() => database.db.article.count({ where: { sourceId: source.alpha, readAt: null } })).toBe(older + newer);
+    await expect
+      .poll(() => database.db.article.count({ where: { sourceId: source.alpha, readAt: null } }))
+      .toBe(older + newer);
     await page.close();
   });
 });
@@ -207,13 +251,19 @@ describe("the list", () => {
     const page = await openReader("/?view=all");
     const total = await database.db.article.count();
     expect(await rows(page).count()).toBe(50);
-    const scrollToEnd = () => page.locator("[data-article-id]").last().evaluate((element) => element.scrollIntoView());
+    const scrollToEnd = () =>
+      page
+        .locator("[data-article-id]")
+        .last()
+        .evaluate((element) => element.scrollIntoView());
     await scrollToEnd();
     await expect.poll(() => rows(page).count()).toBe(100);
     await scrollToEnd();
     await expect.poll(() => rows(page).count()).toBe(total);
     await page.getByText("That is all.").waitFor();
-    const ids = await rows(page).evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.articleId));
+    const ids = await rows(page).evaluateAll((elements) =>
+      elements.map((element) => (element as HTMLElement).dataset.articleId),
+    );
     expect(new Set(ids).size).toBe(total);
     await page.close();
   });
@@ -225,7 +275,10 @@ describe("the list", () => {
     await page.goto(`${server.url}/?view=all`);
     await firstPoll;
     const firstBefore = await rows(page).first().getAttribute("data-article-id");
-    const [arrived] = await seedArticles(database.db, source.gamma, [{ title: "Fresh from the last round" }, { title: "Another fresh one" }]);
+    const [arrived] = await seedArticles(database.db, source.gamma, [
+      { title: "Fresh from the last round" },
+      { title: "Another fresh one" },
+    ]);
     // The poll runs every 30 s and when the tab regains focus: the test brings the focus back.
     await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
     const banner = page.getByRole("button", { name: "2 new articles ↑" });
@@ -244,9 +297,16 @@ describe("the list", () => {
     await page.keyboard.type("ALPHA STORY 1");
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/?view=all&q=ALPHA+STORY+1`);
-    const expected = await database.db.article.findMany({ where: { title: { startsWith: "Alpha story 1" } }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }] });
+    const expected = await database.db.article.findMany({
+      where: { title: { startsWith: "Alpha story 1" } },
+      orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
+    });
     await expect.poll(() => rows(page).count()).toBe(expected.length);
-    expect(await rows(page).evaluateAll((elements) => elements.map((element) => Number((element as HTMLElement).dataset.articleId)))).toEqual(expected.map((row) => row.id));
+    expect(
+      await rows(page).evaluateAll((elements) =>
+        elements.map((element) => Number((element as HTMLElement).dataset.articleId)),
+      ),
+    ).toEqual(expected.map((row) => row.id));
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("“ALPHA STORY 1” in All articles");
     // Enter leaves the search box: j selects the first result instead of typing a "j".
     await page.keyboard.press("j");
@@ -259,24 +319,40 @@ describe("the list", () => {
   });
 
   it("marks articles read as they scroll out of sight, once the setting is on", async () => {
-    const alpha = await database.db.article.findMany({ where: { sourceId: source.alpha }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }], take: 12 });
+    const alpha = await database.db.article.findMany({
+      where: { sourceId: source.alpha },
+      orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
+      take: 12,
+    });
     await markUnread(database.db, { ids: alpha.map((row) => row.id) });
     const page = await openReader(`/?view=all&source=${source.alpha}`);
     // click + poll rather than check(): the box follows the saved setting, a render later.
     const setting = feeds(page).getByLabel("Mark read when scrolled past");
     await setting.click();
     await expect.poll(() => setting.isChecked()).toBe(true);
-    await expect.poll(() => database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value)).toBe("true");
-    await rows(page).nth(8).evaluate((element) => {
-      element.scrollIntoView({ block: "start" });
-      element.closest("ul")?.parentElement?.scrollBy(0, 10); // the eighth row's bottom edge off the top, not touching it
-    });
+    await expect
+      .poll(() =>
+        database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value),
+      )
+      .toBe("true");
+    await rows(page)
+      .nth(8)
+      .evaluate((element) => {
+        element.scrollIntoView({ block: "start" });
+        element.closest("ul")?.parentElement?.scrollBy(0, 10); // the eighth row's bottom edge off the top, not touching it
+      });
     const passed = alpha.slice(0, 8).map((row) => row.id);
     await expect.poll(() => database.db.article.count({ where: { id: { in: passed }, readAt: null } })).toBe(0);
-    expect(await database.db.article.count({ where: { id: { in: alpha.slice(9).map((row) => row.id) }, readAt: null } })).toBe(3);
+    expect(
+      await database.db.article.count({ where: { id: { in: alpha.slice(9).map((row) => row.id) }, readAt: null } }),
+    ).toBe(3);
     await setting.click();
     await expect.poll(() => setting.isChecked()).toBe(false);
-    await expect.poll(() => database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value)).toBe("false");
+    await expect
+      .poll(() =>
+        database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value),
+      )
+      .toBe("false");
     await page.close();
   });
 
@@ -297,13 +373,20 @@ describe("the list", () => {
 describe("a phone (375 px)", () => {
   it("stacks the panes: tap to open, Back returns to the list where it was, the feeds slide in", async () => {
     for (const dark of [false, true]) {
-      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
       const page = await openReader("/", { context, dark });
       const theme = dark ? "dark" : "light";
       expect(await feeds(page).isVisible()).toBe(false);
       const row = rows(page).nth(3);
       await row.scrollIntoViewIfNeeded();
-      const { title } = await database.db.article.findUniqueOrThrow({ where: { id: Number(await row.getAttribute("data-article-id")) } });
+      const { title } = await database.db.article.findUniqueOrThrow({
+        where: { id: Number(await row.getAttribute("data-article-id")) },
+      });
       await page.screenshot({ path: screenshotPath(`reader-phone-list-${theme}`) });
       await row.getByRole("link").tap();
       await expect.poll(() => page.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
@@ -324,7 +407,11 @@ describe("a phone (375 px)", () => {
 
 describe("screenshots", () => {
   it("captures the wide reader in the dark theme", async () => {
-    const [article] = await database.db.article.findMany({ where: { sourceId: source.alpha }, orderBy: { publishedAt: "desc" }, take: 1 });
+    const [article] = await database.db.article.findMany({
+      where: { sourceId: source.alpha },
+      orderBy: { publishedAt: "desc" },
+      take: 1,
+    });
     const page = await openReader(`/?view=all&article=${article!.id}`, { dark: true });
     await page.screenshot({ path: screenshotPath("reader-wide-dark") });
     await page.close();

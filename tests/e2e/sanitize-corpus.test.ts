@@ -33,8 +33,17 @@ type StoredArticle = { id: number; label: string; content: string | null };
 const CORPUS_FOLDER = "feedparser sanitize corpus";
 // What the page shows does not depend on the database, and the corpus costs minutes: it is
 // rendered in the SQLite run only (the PostgreSQL run still stores and renders the fixtures).
-const corpusSkipped = !existsSync(CORPUS) ? "the shared corpus directory is absent" : testingPostgres() ? "the SQLite run renders it" : null;
-const corpusFiles = corpusSkipped === null ? readdirSync(CORPUS).filter((file) => file.endsWith(".xml")).sort() : [];
+const corpusSkipped = !existsSync(CORPUS)
+  ? "the shared corpus directory is absent"
+  : testingPostgres()
+    ? "the SQLite run renders it"
+    : null;
+const corpusFiles =
+  corpusSkipped === null
+    ? readdirSync(CORPUS)
+        .filter((file) => file.endsWith(".xml"))
+        .sort()
+    : [];
 
 /** The publisher's paths: every fixture feed, our hostile HTML as one feed, every corpus file. */
 function subscriptions(): Subscription[] {
@@ -46,15 +55,36 @@ function subscriptions(): Subscription[] {
       name: `fixtures/feeds/${file}`,
       path: `/fixtures/${file}`,
       body: readFileSync(path.join(FIXTURES, file)),
-      contentType: file.endsWith(".json") ? "application/feed+json" : file.endsWith(".html") ? "text/html" : "application/xml",
+      contentType: file.endsWith(".json")
+        ? "application/feed+json"
+        : file.endsWith(".html")
+          ? "text/html"
+          : "application/xml",
     }));
-  const cases: Array<[string, string]> = [["the reader-security article", HOSTILE_ARTICLE], ...HOSTILE_MARKUP_CASES.map(([name, html]): [string, string] => [name, html])];
+  const cases: Array<[string, string]> = [
+    ["the reader-security article", HOSTILE_ARTICLE],
+    ...HOSTILE_MARKUP_CASES.map(([name, html]): [string, string] => [name, html]),
+  ];
   const hostile = rssFeed({
     title: "Hostile cases",
-    items: cases.map(([name, html], index) => ({ guid: `urn:hostile:${index}`, title: name, link: `https://hostile.example/${index}`, description: html })),
+    items: cases.map(([name, html], index) => ({
+      guid: `urn:hostile:${index}`,
+      title: name,
+      link: `https://hostile.example/${index}`,
+      description: html,
+    })),
   });
-  const corpus = corpusFiles.map((file): Subscription => ({ group: "corpus", name: file, path: `/corpus/${file}`, body: readFileSync(path.join(CORPUS, file)) }));
-  return [...fixtures, { group: "fixtures", name: "fixtures/hostile-html.ts", path: "/hostile.xml", body: hostile }, ...corpus];
+  const corpus = corpusFiles.map((file): Subscription => ({
+    group: "corpus",
+    name: file,
+    path: `/corpus/${file}`,
+    body: readFileSync(path.join(CORPUS, file)),
+  }));
+  return [
+    ...fixtures,
+    { group: "fixtures", name: "fixtures/hostile-html.ts", path: "/hostile.xml", body: hostile },
+    ...corpus,
+  ];
 }
 
 /** HTML stored as if the sanitizer had been bypassed: the harness must see all of it. */
@@ -78,17 +108,27 @@ beforeAll(async () => {
   for (const subscription of subscriptions()) {
     publisher.setRoute(subscription.path, feed({ body: subscription.body, contentType: subscription.contentType }));
     const folder = subscription.group === "corpus" ? CORPUS_FOLDER : null;
-    subscribed.push({ ...subscription, sourceId: await addDueSource(database.db, publisher.url(subscription.path), subscription.name, folder) });
+    subscribed.push({
+      ...subscription,
+      sourceId: await addDueSource(database.db, publisher.url(subscription.path), subscription.name, folder),
+    });
   }
   // The production path: fetch, classify, parse (sanitize), store. No gap: one host serves all.
   const roundStarted = performance.now();
   round = await runRound(database.db, testRoundSettings({ budgetMs: 100_000 }), { trigger: "cli" });
   roundMs = performance.now() - roundStarted;
   const names = new Map(subscribed.map((entry) => [entry.sourceId, entry]));
-  const articles = await database.db.article.findMany({ select: { id: true, sourceId: true, title: true, content: true }, orderBy: { id: "asc" } });
+  const articles = await database.db.article.findMany({
+    select: { id: true, sourceId: true, title: true, content: true },
+    orderBy: { id: "asc" },
+  });
   for (const article of articles) {
     const source = names.get(article.sourceId)!;
-    stored[source.group].push({ id: article.id, label: `${source.name} "${article.title.slice(0, 60)}"`, content: article.content });
+    stored[source.group].push({
+      id: article.id,
+      label: `${source.name} "${article.title.slice(0, 60)}"`,
+      content: article.content,
+    });
   }
   const rawSource = await seedSource(database.db, { title: "Unsanitized (control)" });
   [raw.hostile, raw.refresh] = (await seedArticles(database.db, rawSource, [
@@ -124,7 +164,9 @@ async function renderAll(articles: StoredArticle[]): Promise<Rendered> {
   const allowedHosts = hostsOf([...allowedUrls.values()].flatMap((urls) => [...urls]));
   const share = (page: number) => articles.filter((_, index) => index % PAGES === page);
   const parts = await Promise.all(
-    Array.from({ length: Math.min(PAGES, articles.length) }, (_, page) => renderInOnePage(share(page), { labels, allowedUrls, allowedHosts })),
+    Array.from({ length: Math.min(PAGES, articles.length) }, (_, page) =>
+      renderInOnePage(share(page), { labels, allowedUrls, allowedHosts }),
+    ),
   );
   return {
     problems: parts.flatMap((part) => part.problems),
@@ -135,7 +177,10 @@ async function renderAll(articles: StoredArticle[]): Promise<Rendered> {
 
 type Expectations = { labels: Map<number, string>; allowedUrls: Map<number, Set<string>>; allowedHosts: Set<string> };
 
-async function renderInOnePage(articles: StoredArticle[], { labels, allowedUrls, allowedHosts }: Expectations): Promise<Rendered> {
+async function renderInOnePage(
+  articles: StoredArticle[],
+  { labels, allowedUrls, allowedHosts }: Expectations,
+): Promise<Rendered> {
   const watch = await watchPage(browser, server.url);
   try {
     const labelOf = (id: number | null) => (id === null ? "the page" : (labels.get(id) ?? `article ${id}`));
@@ -150,22 +195,30 @@ async function renderInOnePage(articles: StoredArticle[], { labels, allowedUrls,
     for (const article of articles) {
       const inspection = await watch.showArticle(article.id);
       if (inspection.hasContent) withContent += 1;
-      else if (article.content && inspection.findings.length === 0) problems.push(`${article.label}: its stored content is not shown`);
+      else if (article.content && inspection.findings.length === 0)
+        problems.push(`${article.label}: its stored content is not shown`);
       problems.push(...inspection.findings.map((finding) => `${article.label}: ${finding}`));
       for (const url of inspection.resources) {
-        if (!allowedUrls.get(article.id)!.has(url)) problems.push(`${article.label}: the page would load ${url}, which its stored HTML does not name`);
+        if (!allowedUrls.get(article.id)!.has(url))
+          problems.push(`${article.label}: the page would load ${url}, which its stored HTML does not name`);
       }
     }
     const report = await watch.report(1000);
     problems.push(...(await documentProblems(watch)));
-    problems.push(...report.violations.map((violation) => `${labelOf(violation.article)}: the CSP had to block ${violation.directive} ${violation.blocked}`));
+    problems.push(
+      ...report.violations.map(
+        (violation) =>
+          `${labelOf(violation.article)}: the CSP had to block ${violation.directive} ${violation.blocked}`,
+      ),
+    );
     if (report.pwned !== undefined) problems.push(`a payload ran: window.__pwned = ${String(report.pwned)}`);
     if (!report.sameDocument) problems.push("the reader's document was replaced");
     problems.push(...watch.dialogs.map((dialog) => `a dialog opened: ${dialog}`));
     problems.push(...watch.popups.map((popup) => `a window opened: ${popup}`));
     problems.push(...watch.navigations.map((url) => `the page navigated to ${url}`));
     for (const request of watch.outside) {
-      if (!allowedHosts.has(new URL(request.url).host)) problems.push(`${labelOf(request.article)}: request to an unexpected host: ${request.url}`);
+      if (!allowedHosts.has(new URL(request.url).host))
+        problems.push(`${labelOf(request.article)}: request to an unexpected host: ${request.url}`);
     }
     return { problems, withContent, outsideRequests: watch.outside.length };
   } finally {
@@ -177,7 +230,9 @@ async function renderInOnePage(articles: StoredArticle[], { labels, allowedUrls,
 async function documentProblems(watch: PageWatch): Promise<string[]> {
   return watch.page.evaluate(() => [
     ...[...document.querySelectorAll("*")].flatMap((element) =>
-      [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `<${element.localName} ${attribute.name}> in the page`),
+      [...element.attributes]
+        .filter((attribute) => /^on/i.test(attribute.name))
+        .map((attribute) => `<${element.localName} ${attribute.name}> in the page`),
     ),
     ...[...document.scripts]
       .filter((script) => !script.nonce && !(script.src && new URL(script.src).origin === location.origin))
@@ -190,14 +245,29 @@ describe("the pipeline stores the cases", () => {
     expect(round.status).toBe("completed");
     if (round.status !== "completed") return;
     expect(round.tally.sourcesAttempted).toBe(subscribed.length);
-    const sources = await database.db.source.findMany({ where: { id: { in: subscribed.map((entry) => entry.sourceId) } }, select: { id: true, lastOutcome: true } });
+    const sources = await database.db.source.findMany({
+      where: { id: { in: subscribed.map((entry) => entry.sourceId) } },
+      select: { id: true, lastOutcome: true },
+    });
     const outcomes = new Map(sources.map((source) => [source.id, source.lastOutcome]));
     // feedparser's corpus is well-formed: every file parses. Our fixtures include feeds that must not.
-    expect(subscribed.filter((entry) => entry.group === "corpus" && outcomes.get(entry.sourceId) !== "ok").map((entry) => entry.name)).toEqual([]);
+    expect(
+      subscribed
+        .filter((entry) => entry.group === "corpus" && outcomes.get(entry.sourceId) !== "ok")
+        .map((entry) => entry.name),
+    ).toEqual([]);
     const hostileSource = subscribed.find((entry) => entry.path === "/hostile.xml")!;
-    expect(await database.db.article.count({ where: { sourceId: hostileSource.sourceId } })).toBe(1 + HOSTILE_MARKUP_CASES.length);
-    const withArticles = new Set(await database.db.article.findMany({ distinct: ["sourceId"], select: { sourceId: true } }).then((rows) => rows.map((row) => row.sourceId)));
-    const feedLevelOnly = subscribed.filter((entry) => entry.group === "corpus" && !withArticles.has(entry.sourceId)).map((entry) => entry.name);
+    expect(await database.db.article.count({ where: { sourceId: hostileSource.sourceId } })).toBe(
+      1 + HOSTILE_MARKUP_CASES.length,
+    );
+    const withArticles = new Set(
+      await database.db.article
+        .findMany({ distinct: ["sourceId"], select: { sourceId: true } })
+        .then((rows) => rows.map((row) => row.sourceId)),
+    );
+    const feedLevelOnly = subscribed
+      .filter((entry) => entry.group === "corpus" && !withArticles.has(entry.sourceId))
+      .map((entry) => entry.name);
     console.log(
       `the round took ${(roundMs / 1000).toFixed(1)} s; stored ${stored.fixtures.length} articles from ${subscribed.length - corpusFiles.length} fixture feeds and ${stored.corpus.length} from ${corpusFiles.length} corpus files; ` +
         `${feedLevelOnly.length} corpus files have no item (their case is in the feed's title, subtitle, info or copyright: only the title is kept, and the sidebar shows it as text)`,
@@ -214,8 +284,15 @@ describe("the harness catches what it must (HTML stored raw, bypassing the sanit
       const inspection = await watch.showArticle(raw.hostile);
       expect(inspection.findings).toEqual(
         expect.arrayContaining([
-          "<script> element", "<img onerror> attribute", "<a href> uses javascript:", "<svg> element", "<form> element", "<button formaction> attribute",
-          expect.stringMatching(/^<p style> background-image loads url\(/), "<span style> sets position", "<span> is positioned absolute",
+          "<script> element",
+          "<img onerror> attribute",
+          "<a href> uses javascript:",
+          "<svg> element",
+          "<form> element",
+          "<button formaction> attribute",
+          expect.stringMatching(/^<p style> background-image loads url\(/),
+          "<span style> sets position",
+          "<span> is positioned absolute",
         ]),
       );
       // The detectors for what the CSP cannot stop, fired on purpose.
@@ -231,7 +308,9 @@ describe("the harness catches what it must (HTML stored raw, bypassing the sanit
       expect(watch.popups).toHaveLength(1);
       // The tracking pixel is not in what the sanitizer would have stored: an unexpected host.
       const allowedHosts = hostsOf(mediaUrlsOf(sanitizeContent(RAW_HOSTILE, "https://hostile.example/")));
-      expect(watch.outside.map((request) => request.url).filter((url) => !allowedHosts.has(new URL(url).host))).toContain("https://exfil.invalid/pixel.gif");
+      expect(
+        watch.outside.map((request) => request.url).filter((url) => !allowedHosts.has(new URL(url).host)),
+      ).toContain("https://exfil.invalid/pixel.gif");
     } finally {
       await watch.close();
     }
@@ -253,19 +332,25 @@ describe("the harness catches what it must (HTML stored raw, bypassing the sanit
 describe("in the reading view, nothing hostile runs, navigates or calls out", () => {
   it("for the project's own fixtures and hostile cases", async () => {
     const { problems, withContent, outsideRequests } = await renderAll(stored.fixtures);
-    console.log(`fixtures: ${stored.fixtures.length} articles opened (${withContent} with content), ${outsideRequests} requests to their media hosts aborted`);
+    console.log(
+      `fixtures: ${stored.fixtures.length} articles opened (${withContent} with content), ${outsideRequests} requests to their media hosts aborted`,
+    );
     expect(problems).toEqual([]);
     expect(withContent).toBeGreaterThan(HOSTILE_MARKUP_CASES.length / 2);
   }, 120_000);
 
-  it.skipIf(corpusFiles.length === 0)(`for every item of feedparser's sanitize corpus (${CORPUS})`, async () => {
-    const started = performance.now();
-    const { problems, withContent, outsideRequests } = await renderAll(stored.corpus);
-    console.log(
-      `corpus: ${stored.corpus.length} articles opened (${withContent} with content) in ${((performance.now() - started) / 1000).toFixed(1)} s, ${outsideRequests} requests to their media hosts aborted`,
-    );
-    expect(problems).toEqual([]);
-  }, 240_000); // 85–110 s measured with the 2 cores shared (load average 10–13)
+  it.skipIf(corpusFiles.length === 0)(
+    `for every item of feedparser's sanitize corpus (${CORPUS})`,
+    async () => {
+      const started = performance.now();
+      const { problems, withContent, outsideRequests } = await renderAll(stored.corpus);
+      console.log(
+        `corpus: ${stored.corpus.length} articles opened (${withContent} with content) in ${((performance.now() - started) / 1000).toFixed(1)} s, ${outsideRequests} requests to their media hosts aborted`,
+      );
+      expect(problems).toEqual([]);
+    },
+    240_000,
+  ); // 85–110 s measured with the 2 cores shared (load average 10–13)
 
   it.runIf(corpusSkipped !== null)(`skips feedparser's corpus: ${corpusSkipped}`, () => {
     console.log(`sanitize corpus at ${CORPUS} not rendered here: ${corpusSkipped}`);

@@ -31,7 +31,11 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   publisher = await startPublisher({
     "/site/": feed({ body: SITE("/site/feed.xml"), contentType: "text/html; charset=utf-8" }),
-    "/site/feed.xml": feed({ body: rssFeed({ title: "Site feed", items: ITEMS }), etag: '"site-v1"', encoding: "gzip" }),
+    "/site/feed.xml": feed({
+      body: rssFeed({ title: "Site feed", items: ITEMS }),
+      etag: '"site-v1"',
+      encoding: "gzip",
+    }),
     "/seq.xml": sequence(feed({ body: SEQ_BODY, etag: '"seq"' }), feed({ body: SEQ_BODY, etag: '"seq"' }), status(500)),
     "/remove.xml": feed({ body: rssFeed({ title: "To remove", items: ITEMS }) }),
     "/multi/": feed({
@@ -42,7 +46,11 @@ beforeAll(async () => {
     // Announces 20 MiB (never sent: refused from its Content-Length) and honours its ETag.
     "/huge.xml": (request, response) => {
       if (request.headers["if-none-match"] === '"huge"') return void response.writeHead(304, { ETag: '"huge"' }).end();
-      response.writeHead(200, { "Content-Type": "application/rss+xml", "Content-Length": String(20 * 1024 * 1024), ETag: '"huge"' });
+      response.writeHead(200, {
+        "Content-Type": "application/rss+xml",
+        "Content-Length": String(20 * 1024 * 1024),
+        ETag: '"huge"',
+      });
       response.write("<rss");
     },
     "/multi/comments.xml": feed({ body: rssFeed({ title: "Multi comments", items: ITEMS }) }),
@@ -67,13 +75,18 @@ async function subscribeThroughForm(page: Page, url: string, folder = ""): Promi
   return Number(/\/sources\/(\d+)/.exec(page.url())![1]);
 }
 
-const stripOutcomes = (page: Page) => page.locator("#timeline li[data-outcome]").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-outcome")));
+const stripOutcomes = (page: Page) =>
+  page
+    .locator("#timeline li[data-outcome]")
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-outcome")));
 
 describe("adding a feed through the form", () => {
   it("finds the feed from a site URL, runs the first fetch at once and lands on the new source with its outcome", async () => {
     const page = await browser.newPage();
     const id = await subscribeThroughForm(page, publisher.url("/site/"), "E2E");
-    expect(await page.locator("[data-first-fetch]").textContent()).toMatch(/Subscribed\. First fetch: ✓ ok \(HTTP 200\), 2 articles stored\./);
+    expect(await page.locator("[data-first-fetch]").textContent()).toMatch(
+      /Subscribed\. First fetch: ✓ ok \(HTTP 200\), 2 articles stored\./,
+    );
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Site feed");
     expect(await stripOutcomes(page)).toEqual(["ok"]);
     const source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
@@ -95,7 +108,9 @@ describe("adding a feed through the form", () => {
     await page.waitForURL(/\/sources\/\d+\?added=1$/);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("My comments");
     const id = Number(/\/sources\/(\d+)/.exec(page.url())![1]);
-    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).feedUrl).toBe(publisher.url("/multi/comments.xml"));
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).feedUrl).toBe(
+      publisher.url("/multi/comments.xml"),
+    );
     await database.db.source.delete({ where: { id } });
     await page.close();
   });
@@ -122,7 +137,9 @@ describe("adding a feed through the form", () => {
       expect(page.url()).toBe(`${server.url}/sources/new`);
       if (message.source.startsWith("Already")) {
         // The duplicate links to the source already followed.
-        expect(await page.getByRole("link", { name: "Open the existing source →" }).getAttribute("href")).toMatch(/^\/sources\/\d+$/);
+        expect(await page.getByRole("link", { name: "Open the existing source →" }).getAttribute("href")).toMatch(
+          /^\/sources\/\d+$/,
+        );
         await page.screenshot({ path: screenshotPath("sources-add-duplicate"), fullPage: true });
       }
     }
@@ -138,7 +155,10 @@ describe("disabling and re-enabling", () => {
     await page.goto(`${server.url}/sources/${source.id}`);
     await page.getByRole("button", { name: "Disable" }).click();
     await page.getByText("Disabled: rounds skip it until you enable it again.").waitFor();
-    expect(await database.db.source.findUniqueOrThrow({ where: { id: source.id } })).toMatchObject({ enabled: false, disabledReason: "user" });
+    expect(await database.db.source.findUniqueOrThrow({ where: { id: source.id } })).toMatchObject({
+      enabled: false,
+      disabledReason: "user",
+    });
 
     const requestsBefore = publisher.requestsTo("/site/feed.xml").length;
     await makeAllDue(database.db);
@@ -156,7 +176,11 @@ describe("disabling and re-enabling", () => {
     expect(publisher.requestsTo("/site/feed.xml")).toHaveLength(requestsBefore + 1);
     expect(publisher.requestsTo("/site/feed.xml").at(-1)!.headers["if-none-match"]).toBe('"site-v1"');
     await page.reload();
-    expect(await page.locator("#history li[data-kind]").evaluateAll((items) => items.map((item) => item.getAttribute("data-kind")))).toEqual(["enabled", "disabled", "added"]);
+    expect(
+      await page
+        .locator("#history li[data-kind]")
+        .evaluateAll((items) => items.map((item) => item.getAttribute("data-kind"))),
+    ).toEqual(["enabled", "disabled", "added"]);
     await page.close();
   });
 });
@@ -169,7 +193,9 @@ describe("a source's health page", () => {
     // own fetch sends nothing and says why. Each later click here is made to look 10 minutes later.
     const requestsAfterSubscribing = publisher.requestsTo("/seq.xml").length;
     await page.getByRole("button", { name: "Fetch now" }).click();
-    await expect.poll(() => page.locator("[data-fetch-result]").textContent(), { timeout: 20_000 }).toMatch(/less than 5 minutes ago/);
+    await expect
+      .poll(() => page.locator("[data-fetch-result]").textContent(), { timeout: 20_000 })
+      .toMatch(/less than 5 minutes ago/);
     expect(publisher.requestsTo("/seq.xml")).toHaveLength(requestsAfterSubscribing);
     expect(await page.locator("[data-fetch-now-rule]").textContent()).toMatch(/At most once every 5 minutes/);
     for (const expected of [/Fetched: not modified \(304\)/, /Fetched: error \(http_5xx/]) {
@@ -179,16 +205,20 @@ describe("a source's health page", () => {
     }
     await page.goto(`${server.url}/sources/${id}`);
     expect(await stripOutcomes(page)).toEqual(["ok", "not_modified", "error"]);
-    const titles = await page.locator("#timeline li[data-outcome]").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("title")));
+    const titles = await page
+      .locator("#timeline li[data-outcome]")
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("title")));
     expect(titles[0]).toMatch(/: ok, HTTP 200, \d+ ms$/);
     expect(titles[1]).toMatch(/: not modified, HTTP 304, \d+ ms$/);
     expect(titles[2]).toMatch(/: error \(http_5xx\), HTTP 500, \d+ ms$/);
 
     const day = await page.locator('tr[data-window="h24"] td').allTextContents();
     expect(day).toEqual(["33%", "33%", "33%", "3"]);
-    const log = await page.locator("#log tbody tr").evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "")),
-    );
+    const log = await page
+      .locator("#log tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "")),
+      );
     // Columns: time, outcome, error kind, HTTP, duration, parse, lane wait, late, bytes, new, validators sent.
     expect(log.map((cells) => [cells[1]!.replace(/manual$/, "").trim(), cells[2], cells[3], cells[10]])).toEqual([
       ["✕ error", "http_5xx", "500", "yes"],
@@ -200,8 +230,12 @@ describe("a source's health page", () => {
     expect(log.map((cells) => cells[5] === "–")).toEqual([true, true, false]);
     for (const cells of log) expect(cells[6]).toMatch(/^\d+(\.\d)? (ms|s)$/);
     const bodyBytes = Buffer.byteLength(SEQ_BODY);
-    expect(await page.locator('[data-figure="saved"] dd').textContent()).toMatch(bodyBytes >= 1024 ? /KiB/ : new RegExp(`^${bodyBytes} bytes`));
-    expect(await page.locator('[data-figure="breaker"] dd').textContent()).toMatch(/closed \(normal\).*1 consecutive error$/);
+    expect(await page.locator('[data-figure="saved"] dd').textContent()).toMatch(
+      bodyBytes >= 1024 ? /KiB/ : new RegExp(`^${bodyBytes} bytes`),
+    );
+    expect(await page.locator('[data-figure="breaker"] dd').textContent()).toMatch(
+      /closed \(normal\).*1 consecutive error$/,
+    );
     expect(await page.locator('[data-figure="next"] dd').textContent()).toMatch(/backoff|error|retry/i);
     // One 304 is not yet a verdict (lib/health/caching-badge-rules.ts: three unchanged checks).
     expect(await page.locator('[data-badge="honours"]').getAttribute("data-verdict")).toBe("unknown");
@@ -212,7 +246,12 @@ describe("a source's health page", () => {
   });
 
   it("says on the source page why its body was refused and what to do, and that the next check was a 304", async () => {
-    const id = await createSource(database.db, { feedUrl: publisher.url("/huge.xml"), title: "Huge", customTitle: null, folderName: null });
+    const id = await createSource(database.db, {
+      feedUrl: publisher.url("/huge.xml"),
+      title: "Huge",
+      customTitle: null,
+      folderName: null,
+    });
     for (let round = 0; round < 2; round++) {
       await makeAllDue(database.db);
       await runRound(database.db, testRoundSettings({ budgetMs: 20_000 }), { trigger: "cli", sourceId: id });
@@ -222,7 +261,9 @@ describe("a source's health page", () => {
     expect(await page.getByTestId("refusal").textContent()).toMatch(
       /^Last body refused \(too large\): 20 MiB \(Content-Length\), over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it\. Until then/,
     );
-    expect(await page.locator("#log tbody tr").first().textContent()).toMatch(/still too large, unchanged \(HTTP 304\)/);
+    expect(await page.locator("#log tbody tr").first().textContent()).toMatch(
+      /still too large, unchanged \(HTTP 304\)/,
+    );
     await page.close();
   });
 
@@ -257,7 +298,9 @@ describe("a source's health page", () => {
     });
 
     await page.getByRole("button", { name: "Remove this source…" }).click();
-    expect(await page.getByRole("alertdialog").textContent()).toMatch(/Its 2 articles are deleted with it.*This cannot be undone/);
+    expect(await page.getByRole("alertdialog").textContent()).toMatch(
+      /Its 2 articles are deleted with it.*This cannot be undone/,
+    );
     await page.screenshot({ path: screenshotPath("source-edit-remove"), fullPage: true });
     await page.getByRole("button", { name: "Remove it and delete its 2 articles" }).click();
     await page.waitForURL(/\/sources\?removed=/);
@@ -270,7 +313,12 @@ describe("a source's health page", () => {
 
 describe("OPML", () => {
   it("imports 50 feeds with progress, skips duplicates and a malformed entry with reasons, fetches none, and exports them back", async () => {
-    const existing = await createSource(database.db, { feedUrl: "https://feed-12.example/atom.xml", title: "Already here", customTitle: null, folderName: null });
+    const existing = await createSource(database.db, {
+      feedUrl: "https://feed-12.example/atom.xml",
+      title: "Already here",
+      customTitle: null,
+      folderName: null,
+    });
     const sourcesBefore = await database.db.source.count();
     const fetchesBefore = await database.db.fetch.count();
     const page = await browser.newPage();
@@ -279,7 +327,9 @@ describe("OPML", () => {
     await page.getByRole("button", { name: "Import" }).click();
     await page.locator("[data-import-report]").waitFor({ timeout: 60_000 });
     expect(await page.locator("#import-report-title").textContent()).toBe("Imported 49 feeds, skipped 5");
-    const reasons = await page.locator("[data-import-report] tbody tr").evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]?.textContent ?? ""));
+    const reasons = await page
+      .locator("[data-import-report] tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]?.textContent ?? ""));
     expect(reasons).toEqual([
       "listed twice in this file",
       "no xmlUrl: neither a feed nor a folder",
@@ -293,13 +343,16 @@ describe("OPML", () => {
 
     const response = await fetch(`${server.url}/sources/export`);
     expect(response.headers.get("content-type")).toBe("text/x-opml; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="tidings-\d{4}-\d{2}-\d{2}\.opml"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="tidings-\d{4}-\d{2}-\d{2}\.opml"$/,
+    );
     const exported = parseOpml(await response.text());
     const original = parseOpml(readFileSync(FIXTURE, "utf8"));
     if (!exported.ok || !original.ok) throw new Error("unparseable OPML");
     const byUrl = new Map(exported.entries.map((entry) => [entry.url, entry]));
     for (const entry of original.entries) {
-      if (entry.url === "https://feed-12.example/atom.xml") expect(byUrl.get(entry.url)).toMatchObject({ title: "Already here", folder: null });
+      if (entry.url === "https://feed-12.example/atom.xml")
+        expect(byUrl.get(entry.url)).toMatchObject({ title: "Already here", folder: null });
       else expect(byUrl.get(entry.url)).toEqual(entry);
     }
     expect(byUrl.get(publisher.url("/site/feed.xml"))).toMatchObject({ title: "Site feed", folder: "E2E" });
@@ -322,8 +375,12 @@ describe("the sources and fleet pages", () => {
     expect(await rows.count()).toBe(await database.db.source.count());
     expect(await rows.first().getAttribute("data-health")).toBe("breaker_open");
     const seq = page.locator("tbody tr", { hasText: "Three outcomes" });
-    expect(await seq.locator('[role="img"]').getAttribute("aria-label")).toBe("Last 3 fetches: 1 ok, 1 not modified, 1 errors; latest error");
-    expect(await seq.locator("i[data-o]").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-o")))).toEqual(["o", "n", "e"]);
+    expect(await seq.locator('[role="img"]').getAttribute("aria-label")).toBe(
+      "Last 3 fetches: 1 ok, 1 not modified, 1 errors; latest error",
+    );
+    expect(
+      await seq.locator("i[data-o]").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-o"))),
+    ).toEqual(["o", "n", "e"]);
     await page.screenshot({ path: screenshotPath("sources"), fullPage: false });
 
     await page.goto(`${server.url}/health`);
@@ -342,7 +399,16 @@ describe("the sources and fleet pages", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
     });
-    for (const path of ["/?view=all", "/sources", "/sources?sort=problems", `/sources/${sourceId}`, `/sources/${sourceId}/edit`, "/sources/new", "/sources/import", "/health"]) {
+    for (const path of [
+      "/?view=all",
+      "/sources",
+      "/sources?sort=problems",
+      `/sources/${sourceId}`,
+      `/sources/${sourceId}/edit`,
+      "/sources/new",
+      "/sources/import",
+      "/health",
+    ]) {
       await page.goto(`${server.url}${path}`);
       await page.waitForLoadState("networkidle");
     }

@@ -23,7 +23,14 @@ let token: string;
 beforeAll(async () => {
   database = await createFreshDatabase();
   sourceId = await seedSource(database.db, { title: "Synced Feed", folder: "Daily" });
-  articleIds = await seedArticles(database.db, sourceId, Array.from({ length: 4 }, (_, n) => ({ title: `Synced story ${n}`, publishedAt: new Date(Date.now() - (n + 1) * HOUR) })));
+  articleIds = await seedArticles(
+    database.db,
+    sourceId,
+    Array.from({ length: 4 }, (_, n) => ({
+      title: `Synced story ${n}`,
+      publishedAt: new Date(Date.now() - (n + 1) * HOUR),
+    })),
+  );
   await setGReaderPassword(database.db);
   server = await startAppServer({ DATABASE_URL: database.url });
   browser = await launchChromium();
@@ -43,17 +50,25 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-function app(path: string, init: { query?: Record<string, string>; form?: Record<string, string | string[]> } = {}): Promise<Response> {
+function app(
+  path: string,
+  init: { query?: Record<string, string>; form?: Record<string, string | string[]> } = {},
+): Promise<Response> {
   const query = new URLSearchParams(init.query).toString();
   const headers: Record<string, string> = { authorization: `GoogleLogin auth=${auth}` };
   let body: string | undefined;
   if (init.form) {
     const form = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...init.form, T: token })) for (const one of typeof value === "string" ? [value] : value) form.append(name, one);
+    for (const [name, value] of Object.entries({ ...init.form, T: token }))
+      for (const one of typeof value === "string" ? [value] : value) form.append(name, one);
     body = form.toString();
     headers["content-type"] = "application/x-www-form-urlencoded";
   }
-  return fetch(`${server.url}/api/greader/${path}${query ? `?${query}` : ""}`, { method: body === undefined ? "GET" : "POST", headers, body });
+  return fetch(`${server.url}/api/greader/${path}${query ? `?${query}` : ""}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers,
+    body,
+  });
 }
 
 async function appUnreadIds(): Promise<number[]> {
@@ -70,7 +85,12 @@ async function openReader(path = "/"): Promise<Page> {
 }
 
 const row = (page: Page, id: number) => page.locator(`[data-article-id="${id}"]`);
-const sourceBadge = async (page: Page) => Number(/(\d+)$/.exec((await page.locator(`nav[aria-label="Feeds"] a[data-source-id="${sourceId}"]`).textContent()) ?? "")?.[1] ?? 0);
+const sourceBadge = async (page: Page) =>
+  Number(
+    /(\d+)$/.exec(
+      (await page.locator(`nav[aria-label="Feeds"] a[data-source-id="${sourceId}"]`).textContent()) ?? "",
+    )?.[1] ?? 0,
+  );
 
 describe("read state between the web reader and an app", () => {
   it("an article read in the web reader leaves the app's unread ids", async () => {

@@ -14,9 +14,12 @@ const TICK_MS = 2000;
 /** Two ticks of each server with nothing requested: whatever was due has been fetched. */
 const QUIET_MS = 2 * TICK_MS + 500;
 
-describe.skipIf(!testingPostgres())("two servers on one PostgreSQL schema (runs only when DATABASE_URL is PostgreSQL)", () => {
-  defineTwoInstanceTests();
-});
+describe.skipIf(!testingPostgres())(
+  "two servers on one PostgreSQL schema (runs only when DATABASE_URL is PostgreSQL)",
+  () => {
+    defineTwoInstanceTests();
+  },
+);
 
 describe.skipIf(testingPostgres())("two servers on one SQLite file (runs only when DATABASE_URL is SQLite)", () => {
   defineTwoInstanceTests();
@@ -33,8 +36,18 @@ function defineTwoInstanceTests(): void {
     database = await createFreshDatabase();
     publisher = await startPublisher();
     for (const [index, path] of paths.entries()) {
-      publisher.setRoute(path, feed({ body: rssFeed({ title: `Feed ${index}`, items: items(index) }), etag: `"${index}-v1"` }));
-      ids.push(await createSource(database.db, { feedUrl: publisher.url(path), title: `Feed ${index}`, customTitle: null, folderName: null }));
+      publisher.setRoute(
+        path,
+        feed({ body: rssFeed({ title: `Feed ${index}`, items: items(index) }), etag: `"${index}-v1"` }),
+      );
+      ids.push(
+        await createSource(database.db, {
+          feedUrl: publisher.url(path),
+          title: `Feed ${index}`,
+          customTitle: null,
+          folderName: null,
+        }),
+      );
     }
     // Not due until a window opens: the servers must not fetch while they start.
     await database.db.source.updateMany({ data: { nextDueAt: new Date(Date.now() + 86_400_000) } });
@@ -89,7 +102,9 @@ function defineTwoInstanceTests(): void {
     }));
     for (const tick of ticks) expect(tick.rounds + tick.skipped).toBeGreaterThan(0);
     expect(ticks.reduce((sum, tick) => sum + tick.skipped, 0)).toBeGreaterThan(0);
-    console.info(`[two-instances] ${JSON.stringify({ provider: database.target.provider, seconds: (Date.now() - testStarted) / 1000, ticks })}`);
+    console.info(
+      `[two-instances] ${JSON.stringify({ provider: database.target.provider, seconds: (Date.now() - testStarted) / 1000, ticks })}`,
+    );
   }, 120_000);
 
   /**
@@ -109,18 +124,30 @@ function defineTwoInstanceTests(): void {
       if (count !== lastCount) [lastCount, lastChange] = [count, Date.now()];
       const requested = new Set(publisher.requests.slice(first).map((request) => request.path));
       if (requested.size === SOURCES && Date.now() - lastChange >= QUIET_MS) break;
-      if (Date.now() > deadline) throw new Error(`window "${name}": only ${requested.size} of ${SOURCES} sources requested within 45 s`);
+      if (Date.now() > deadline)
+        throw new Error(`window "${name}": only ${requested.size} of ${SOURCES} sources requested within 45 s`);
       await sleep(100);
     }
     const closed = Date.now();
-    const perSource = paths.map((path) => publisher.requests.slice(first).filter((request) => request.path === path).length);
+    const perSource = paths.map(
+      (path) => publisher.requests.slice(first).filter((request) => request.path === path).length,
+    );
     const twice = paths.filter((_, index) => perSource[index] !== 1);
-    expect({ window: name, perSource }, twice.length > 0 ? await explain(twice) : undefined).toEqual({ window: name, perSource: paths.map(() => 1) });
+    expect({ window: name, perSource }, twice.length > 0 ? await explain(twice) : undefined).toEqual({
+      window: name,
+      perSource: paths.map(() => 1),
+    });
     // What the schedule allows: after its fetch, no source was due again before the window closed.
-    const sources = await database.db.source.findMany({ where: { id: { in: ids } }, select: { id: true, nextDueAt: true, lastFetchedAt: true } });
+    const sources = await database.db.source.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, nextDueAt: true, lastFetchedAt: true },
+    });
     for (const source of sources) {
       expect(source.lastFetchedAt!.getTime()).toBeGreaterThanOrEqual(opened - 1000);
-      expect(source.nextDueAt.getTime() - DUE_TOLERANCE_MS, `source ${source.id} due again inside the window`).toBeGreaterThan(closed);
+      expect(
+        source.nextDueAt.getTime() - DUE_TOLERANCE_MS,
+        `source ${source.id} due again inside the window`,
+      ).toBeGreaterThan(closed);
     }
   }
 
@@ -134,12 +161,18 @@ function defineTwoInstanceTests(): void {
         .map((line) => `server ${index}: ${line}`),
     );
     const rounds = await database.db.round.findMany({ where: { sourcesAttempted: { gt: 0 } }, orderBy: { id: "asc" } });
-    const roundLines = rounds.map((round) => `round ${round.id} ${round.instanceId} ${round.startedAt.toISOString()}..${round.finishedAt?.toISOString()} attempted=${round.sourcesAttempted}`);
+    const roundLines = rounds.map(
+      (round) =>
+        `round ${round.id} ${round.instanceId} ${round.startedAt.toISOString()}..${round.finishedAt?.toISOString()} attempted=${round.sourcesAttempted}`,
+    );
     return [...logs, ...roundLines].join("\n");
   }
 
   async function makeDue(sourceIds: number[]): Promise<void> {
-    await database.db.source.updateMany({ where: { id: { in: sourceIds } }, data: { nextDueAt: new Date(Date.now() - 1000) } });
+    await database.db.source.updateMany({
+      where: { id: { in: sourceIds } },
+      data: { nextDueAt: new Date(Date.now() - 1000) },
+    });
   }
 }
 

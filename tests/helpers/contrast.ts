@@ -21,7 +21,12 @@ export function parseCssColor(value: string): Rgba {
   const srgb = /^color\(srgb\s+([\d.e-]+)\s+([\d.e-]+)\s+([\d.e-]+)(?:\s*\/\s*([\d.]+))?\s*\)$/.exec(text);
   if (srgb) {
     const channel = (raw: string) => Math.min(255, Math.max(0, Number(raw) * 255));
-    return { r: channel(srgb[1]!), g: channel(srgb[2]!), b: channel(srgb[3]!), a: srgb[4] === undefined ? 1 : Number(srgb[4]) };
+    return {
+      r: channel(srgb[1]!),
+      g: channel(srgb[2]!),
+      b: channel(srgb[3]!),
+      a: srgb[4] === undefined ? 1 : Number(srgb[4]),
+    };
   }
   throw new Error(`cannot judge the contrast of the colour "${value}"`);
 }

@@ -20,14 +20,25 @@ export async function digestCorpus(root: string): Promise<Record<string, string>
     const relative = path.relative(root, file).split(path.sep).join("/");
     const body = await readFile(file);
     const header = readCorpusHeader(body.toString("latin1"));
-    const result = await parseFeed({ body, contentType: header.contentType, contentLocation: header.contentLocation, url: `${DOCUMENT_ORIGIN}/${relative}` });
-    digests[relative] = createHash("sha256").update(JSON.stringify(normalisedOutput(result))).digest("hex");
+    const result = await parseFeed({
+      body,
+      contentType: header.contentType,
+      contentLocation: header.contentLocation,
+      url: `${DOCUMENT_ORIGIN}/${relative}`,
+    });
+    digests[relative] = createHash("sha256")
+      .update(JSON.stringify(normalisedOutput(result)))
+      .digest("hex");
   }
   return digests;
 }
 
 /** feedparser's test files carry their HTTP headers and expectation in a leading comment. */
-export function readCorpusHeader(text: string): { expect: string | null; contentType: string | null; contentLocation: string | null } {
+export function readCorpusHeader(text: string): {
+  expect: string | null;
+  contentType: string | null;
+  contentLocation: string | null;
+} {
   const comment = /<!--([\s\S]*?)-->/.exec(text.slice(0, 4096))?.[1] ?? "";
   const line = (pattern: RegExp) => pattern.exec(comment)?.[1]?.trim() ?? null;
   return {
@@ -57,6 +68,10 @@ function normalisedOutput(result: ParseResult): unknown {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)])));
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    ),
+  );
   return nested.flat();
 }

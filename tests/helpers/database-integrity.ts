@@ -15,7 +15,9 @@ export async function checkStorage(target: DatabaseTarget, settleMs = 10_000): P
   if (target.provider === "sqlite") {
     const connection = new Database(target.filePath, { readonly: true, fileMustExist: true });
     try {
-      const integrity = (connection.pragma("integrity_check") as Array<{ integrity_check: string }>).map((row) => row.integrity_check);
+      const integrity = (connection.pragma("integrity_check") as Array<{ integrity_check: string }>).map(
+        (row) => row.integrity_check,
+      );
       const foreignKeys = connection.pragma("foreign_key_check") as unknown[];
       return [
         ...(integrity.join() === "ok" ? [] : integrity.map((line) => `integrity_check: ${line}`)),
@@ -48,7 +50,10 @@ export async function checkStorage(target: DatabaseTarget, settleMs = 10_000): P
 export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
   const [sources, fetches, articleCounts, unreadCounts, daily] = await Promise.all([
     db.source.findMany({ orderBy: { id: "asc" } }),
-    db.fetch.findMany({ orderBy: { id: "asc" }, select: { sourceId: true, outcome: true, newArticles: true, etagReceived: true } }),
+    db.fetch.findMany({
+      orderBy: { id: "asc" },
+      select: { sourceId: true, outcome: true, newArticles: true, etagReceived: true },
+    }),
     db.article.groupBy({ by: ["sourceId"], _count: { _all: true } }),
     db.article.groupBy({ by: ["sourceId"], where: { readAt: null }, _count: { _all: true } }),
     db.fetchDaily.groupBy({ by: ["sourceId"], _sum: { ok: true, notModified: true, error: true, newArticles: true } }),
@@ -68,11 +73,15 @@ export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
     if (source.etag !== null && !own.some((row) => row.outcome !== "error" && row.etagReceived === source.etag)) {
       say(`etag ${source.etag} advanced without a committed fetch that received it`);
     }
-    if (source.lastBodyHash !== null && !own.some((row) => row.outcome === "ok")) say("lastBodyHash set without a committed ok fetch");
-    if (own.length === 0 && (source.lastOutcome !== null || source.lastFetchedAt !== null)) say("fetch state written without a Fetch row");
-    if (own.length > 0 && source.lastOutcome !== own.at(-1)!.outcome) say(`lastOutcome ${source.lastOutcome}, last Fetch row ${own.at(-1)!.outcome}`);
+    if (source.lastBodyHash !== null && !own.some((row) => row.outcome === "ok"))
+      say("lastBodyHash set without a committed ok fetch");
+    if (own.length === 0 && (source.lastOutcome !== null || source.lastFetchedAt !== null))
+      say("fetch state written without a Fetch row");
+    if (own.length > 0 && source.lastOutcome !== own.at(-1)!.outcome)
+      say(`lastOutcome ${source.lastOutcome}, last Fetch row ${own.at(-1)!.outcome}`);
     if (rolledUp !== own.length) say(`daily roll-up counts ${rolledUp} fetches, Fetch rows ${own.length}`);
-    if ((rollup?.newArticles ?? 0) !== announced) say(`daily roll-up counts ${rollup?.newArticles ?? 0} new articles, Fetch rows ${announced}`);
+    if ((rollup?.newArticles ?? 0) !== announced)
+      say(`daily roll-up counts ${rollup?.newArticles ?? 0} new articles, Fetch rows ${announced}`);
   }
   return problems;
 }

@@ -6,7 +6,9 @@ import { NextRequest } from "next/server";
 import { gateRequest } from "@/lib/auth/gate-request";
 import { forget } from "@/lib/remember";
 
-export function useWebPasswordGate(host: string): (path: string, headers?: Record<string, string>) => ReturnType<typeof gateRequest> {
+export function useWebPasswordGate(
+  host: string,
+): (path: string, headers?: Record<string, string>) => ReturnType<typeof gateRequest> {
   const reload = () => ["env", "auth-state"].forEach((name) => forget(name));
   beforeAll(() => {
     process.env.TIDINGS_PASSWORD = "the web password";
@@ -16,5 +18,6 @@ export function useWebPasswordGate(host: string): (path: string, headers?: Recor
     delete process.env.TIDINGS_PASSWORD;
     reload();
   });
-  return (path, headers = {}) => gateRequest(new NextRequest(`http://${host}${path}`, { headers: { host, ...headers } }));
+  return (path, headers = {}) =>
+    gateRequest(new NextRequest(`http://${host}${path}`, { headers: { host, ...headers } }));
 }

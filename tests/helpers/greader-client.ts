@@ -45,7 +45,11 @@ export function greaderRequest(path: string, init: GReaderRequestInit = {}): Req
     body = toSearchParams(init.form).toString();
     headers["content-type"] ??= "application/x-www-form-urlencoded";
   }
-  return new Request(`http://${GREADER_HOST}/api/greader/${path}${query ? `?${query}` : ""}`, { method, headers, body });
+  return new Request(`http://${GREADER_HOST}/api/greader/${path}${query ? `?${query}` : ""}`, {
+    method,
+    headers,
+    body,
+  });
 }
 
 export async function callGReader(path: string, init: GReaderRequestInit = {}): Promise<Response> {
@@ -59,7 +63,10 @@ export async function setGReaderPassword(db: Db, user = GREADER_USER, password =
 
 /** ClientLogin; returns the Auth token, or throws with the answer's status. */
 export async function logInGReader(user = GREADER_USER, password = GREADER_PASSWORD): Promise<string> {
-  const response = await callGReader("accounts/ClientLogin", { form: { Email: user, Passwd: password }, headers: { "x-forwarded-for": "192.0.2.200" } });
+  const response = await callGReader("accounts/ClientLogin", {
+    form: { Email: user, Passwd: password },
+    headers: { "x-forwarded-for": "192.0.2.200" },
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`ClientLogin answered ${response.status}: ${text}`);
   const auth = /^Auth=(.+)$/m.exec(text)?.[1];
@@ -72,7 +79,11 @@ export type GReaderSession = {
   /** The action token T, sent with every post() unless `token: null` (or another value) is given. */
   token: string;
   get(path: string, query?: GReaderParamsInit): Promise<Response>;
-  post(path: string, form?: GReaderParamsInit, options?: { query?: GReaderParamsInit; token?: string | null; body?: string }): Promise<Response>;
+  post(
+    path: string,
+    form?: GReaderParamsInit,
+    options?: { query?: GReaderParamsInit; token?: string | null; body?: string },
+  ): Promise<Response>;
   /** get() or post() and the JSON body, failing unless the status is 200. */
   json<T = Record<string, unknown>>(response: Promise<Response>): Promise<T>;
 };

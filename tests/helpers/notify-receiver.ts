@@ -3,8 +3,18 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ReceivedPost = { path: string; headers: Record<string, string | string[] | undefined>; body: string; answered: number };
-export type Receiver = { url: string; posts: ReceivedPost[]; answerNext(...statuses: number[]): void; close(): Promise<void> };
+export type ReceivedPost = {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  answered: number;
+};
+export type Receiver = {
+  url: string;
+  posts: ReceivedPost[];
+  answerNext(...statuses: number[]): void;
+  close(): Promise<void>;
+};
 
 export async function startReceiver(): Promise<Receiver> {
   const posts: ReceivedPost[] = [];
@@ -14,7 +24,12 @@ export async function startReceiver(): Promise<Receiver> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const answered = queued.shift() ?? 200;
-      posts.push({ path: request.url ?? "/", headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), answered });
+      posts.push({
+        path: request.url ?? "/",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        answered,
+      });
       response.writeHead(answered, { "Content-Type": "application/json" }).end("{}");
     });
   });

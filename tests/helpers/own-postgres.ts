@@ -15,7 +15,9 @@ export type OwnPostgres = { url: string; stop(): Promise<void>; start(): Promise
 export function findPostgresBinaries(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((version) => existsSync(path.join(root, version, "bin/initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((version) => existsSync(path.join(root, version, "bin/initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], "bin") : null;
 }
 
@@ -26,10 +28,17 @@ export async function startOwnPostgres(bin: string): Promise<OwnPostgres> {
   const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
   const data = path.join(dir, "data");
   const port = await freePort();
-  execFileSync(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], { ...as, stdio: "pipe" });
+  execFileSync(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], {
+    ...as,
+    stdio: "pipe",
+  });
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`;
   const start = async () => {
-    await run(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "30", "start"], as);
+    await run(
+      path.join(bin, "pg_ctl"),
+      ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "-t", "30", "start"],
+      as,
+    );
   };
   const stop = async () => {
     await run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"], as);
@@ -48,7 +57,9 @@ export async function startOwnPostgres(bin: string): Promise<OwnPostgres> {
 
 function lookUpUser(name: string): { uid: number; gid: number } | null {
   try {
-    const [uid, gid] = ["-u", "-g"].map((flag) => Number(execFileSync("id", [flag, name], { encoding: "utf8" }).trim()));
+    const [uid, gid] = ["-u", "-g"].map((flag) =>
+      Number(execFileSync("id", [flag, name], { encoding: "utf8" }).trim()),
+    );
     return { uid: uid!, gid: gid! };
   } catch {
     return null;

@@ -16,25 +16,38 @@ type TextSample = {
   fontSizePx: number;
   fontWeight: number;
 };
-type PageFacts = { viewportWidth: number; scrollWidth: number; sticking: string[]; samples: TextSample[]; canvas: string };
+type PageFacts = {
+  viewportWidth: number;
+  scrollWidth: number;
+  sticking: string[];
+  samples: TextSample[];
+  canvas: string;
+};
 
 export type PageAudit = { overflow: string[]; contrast: string[] };
 
 export async function auditPage(page: Page): Promise<PageAudit> {
   const facts = await page.evaluate(collectFacts);
   const overflow = [...facts.sticking];
-  if (facts.scrollWidth > facts.viewportWidth) overflow.unshift(`the document is ${facts.scrollWidth} px wide in a ${facts.viewportWidth} px viewport`);
+  if (facts.scrollWidth > facts.viewportWidth)
+    overflow.unshift(`the document is ${facts.scrollWidth} px wide in a ${facts.viewportWidth} px viewport`);
   const canvas = parseCssColor(facts.canvas);
   const contrast: string[] = [];
   for (const sample of facts.samples) {
     // A text over an image or gradient has no single background to measure; none is expected here.
     if (sample.hasImageBehind) continue;
-    const background = effectiveBackground(sample.backgrounds.map(parseCssColor), canvas.a > 0 ? canvas : { r: 255, g: 255, b: 255, a: 1 });
+    const background = effectiveBackground(
+      sample.backgrounds.map(parseCssColor),
+      canvas.a > 0 ? canvas : { r: 255, g: 255, b: 255, a: 1 },
+    );
     const foreground = parseCssColor(sample.color);
     const ratio = contrastRatio({ ...foreground, a: foreground.a * sample.opacity }, background);
     const needed = requiredRatio(sample);
     const faded = sample.opacity < 1 ? ` at opacity ${sample.opacity.toFixed(2)}` : "";
-    if (ratio < needed) contrast.push(`${sample.where} "${sample.text}": ${ratio.toFixed(2)}:1 < ${needed}:1 (${sample.color}${faded} on ${sample.backgrounds.join(" over ") || facts.canvas})`);
+    if (ratio < needed)
+      contrast.push(
+        `${sample.where} "${sample.text}": ${ratio.toFixed(2)}:1 < ${needed}:1 (${sample.color}${faded} on ${sample.backgrounds.join(" over ") || facts.canvas})`,
+      );
   }
   return { overflow, contrast };
 }
@@ -44,19 +57,33 @@ function collectFacts(): PageFacts {
   const viewportWidth = document.documentElement.clientWidth;
   const describe = (element: Element) => {
     const id = element.id ? `#${element.id}` : "";
-    const className = typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).join(".")}` : "";
+    const className =
+      typeof element.className === "string" && element.className
+        ? `.${element.className.trim().split(/\s+/).join(".")}`
+        : "";
     return `${element.localName}${id}${className}`;
   };
   const pathOf = (element: Element) => {
     const parts: string[] = [];
-    for (let node: Element | null = element; node && node !== document.body && parts.length < 4; node = node.parentElement) parts.unshift(describe(node));
+    for (
+      let node: Element | null = element;
+      node && node !== document.body && parts.length < 4;
+      node = node.parentElement
+    )
+      parts.unshift(describe(node));
     return parts.join(" > ");
   };
   const isHidden = (element: Element) => {
     const style = getComputedStyle(element);
     const box = element.getBoundingClientRect();
     // Visually hidden text (a 1 px clipped box) is for screen readers, not eyes.
-    return style.visibility !== "visible" || box.width <= 1 || box.height <= 1 || style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)";
+    return (
+      style.visibility !== "visible" ||
+      box.width <= 1 ||
+      box.height <= 1 ||
+      style.clipPath === "inset(50%)" ||
+      style.clip === "rect(0px, 0px, 0px, 0px)"
+    );
   };
   /** Inside something that scrolls or clips sideways: sticking out of it is not sticking out of the page. */
   const isClippedSideways = (element: Element) => {
@@ -107,6 +134,7 @@ function collectFacts(): PageFacts {
   }
   // The canvas: what the root's background propagates to (the body's, when the root has none).
   const rootBackground = getComputedStyle(document.documentElement).backgroundColor;
-  const canvas = rootBackground !== "rgba(0, 0, 0, 0)" ? rootBackground : getComputedStyle(document.body).backgroundColor;
+  const canvas =
+    rootBackground !== "rgba(0, 0, 0, 0)" ? rootBackground : getComputedStyle(document.body).backgroundColor;
   return { viewportWidth, scrollWidth: document.documentElement.scrollWidth, sticking, samples, canvas };
 }

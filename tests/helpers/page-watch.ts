@@ -73,10 +73,18 @@ export async function watchPage(browser: Browser, appUrl: string): Promise<PageW
   });
   await context.addInitScript(() => {
     // A deep link's article is on the page from the first byte: violations are its own.
-    const harness: Harness = { violations: [], article: Number(new URLSearchParams(location.search).get("article")) || null, marked: false };
+    const harness: Harness = {
+      violations: [],
+      article: Number(new URLSearchParams(location.search).get("article")) || null,
+      marked: false,
+    };
     (window as unknown as HarnessWindow).__harness = harness;
     document.addEventListener("securitypolicyviolation", (event) =>
-      harness.violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI, article: harness.article }),
+      harness.violations.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        article: harness.article,
+      }),
     );
   });
 
@@ -110,7 +118,11 @@ export async function watchPage(browser: Browser, appUrl: string): Promise<PageW
       await page.waitForTimeout(settleMs);
       return page.evaluate(() => {
         const w = window as unknown as Partial<HarnessWindow>;
-        return { violations: w.__harness?.violations ?? [], pwned: w.__pwned, sameDocument: w.__harness?.marked === true };
+        return {
+          violations: w.__harness?.violations ?? [],
+          pwned: w.__pwned,
+          sameDocument: w.__harness?.marked === true,
+        };
       });
     },
     close: () => context.close(),
@@ -122,15 +134,31 @@ export async function watchPage(browser: Browser, appUrl: string): Promise<PageW
  * until the reading view shows that article's content, then inspects and provokes it.
  * Self-contained: Playwright sends its source to the page.
  */
-async function openAndInspect({ id, href, timeoutMs }: { id: number; href: string; timeoutMs: number }): Promise<ArticleInspection> {
+async function openAndInspect({
+  id,
+  href,
+  timeoutMs,
+}: {
+  id: number;
+  href: string;
+  timeoutMs: number;
+}): Promise<ArticleInspection> {
   (window as unknown as HarnessWindow).__harness.article = id;
   if (`${location.pathname}${location.search}` !== href) history.replaceState(null, "", href);
   const deadline = Date.now() + timeoutMs;
   let view: Element | null = null;
   while (!(view = document.querySelector(`article[data-loaded-article-id="${id}"]`))) {
     if (Date.now() > deadline) {
-      const shown = document.querySelector("article")?.textContent?.replace(/\s+/g, " ").slice(0, 200) ?? "no article element";
-      return { id, hasContent: false, findings: [`the reading view did not show it within ${timeoutMs} ms (the address says ${location.search}; the view shows: ${shown})`], resources: [] };
+      const shown =
+        document.querySelector("article")?.textContent?.replace(/\s+/g, " ").slice(0, 200) ?? "no article element";
+      return {
+        id,
+        hasContent: false,
+        findings: [
+          `the reading view did not show it within ${timeoutMs} ms (the address says ${location.search}; the view shows: ${shown})`,
+        ],
+        resources: [],
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -138,7 +166,27 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
   if (!content) return { id, hasContent: false, findings: [], resources: [] };
 
   // Nothing that runs code, loads a document or submits anything may come out of the sanitizer.
-  const forbiddenElements = new Set(["script", "style", "link", "meta", "base", "object", "embed", "applet", "form", "input", "button", "textarea", "select", "frame", "frameset", "svg", "math", "template", "noscript"]);
+  const forbiddenElements = new Set([
+    "script",
+    "style",
+    "link",
+    "meta",
+    "base",
+    "object",
+    "embed",
+    "applet",
+    "form",
+    "input",
+    "button",
+    "textarea",
+    "select",
+    "frame",
+    "frameset",
+    "svg",
+    "math",
+    "template",
+    "noscript",
+  ]);
   const forbiddenAttributes = new Set(["formaction", "action", "srcdoc", "ping", "http-equiv", "xlink:href"]);
   const urlAttributes = ["href", "src", "poster", "cite", "data", "background", "lowsrc", "dynsrc"];
   const findings: string[] = [];
@@ -151,7 +199,8 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
       findings.push(`<${tag} ${name}> is not a URL: ${value}`);
       return;
     }
-    const fine = url.protocol === "http:" || url.protocol === "https:" || (name === "href" && url.protocol === "mailto:");
+    const fine =
+      url.protocol === "http:" || url.protocol === "https:" || (name === "href" && url.protocol === "mailto:");
     if (!fine) findings.push(`<${tag} ${name}> uses ${url.protocol}`);
     if (name === "src" || name === "poster" || name === "srcset") resources.push(url.href);
   };
@@ -163,7 +212,8 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
       const name = attribute.name.toLowerCase();
       if (name.startsWith("on") || forbiddenAttributes.has(name)) findings.push(`<${tag} ${name}> attribute`);
       if (urlAttributes.includes(name)) checkUrl(tag, name, attribute.value);
-      if (name === "srcset") for (const candidate of attribute.value.split(",")) checkUrl(tag, name, candidate.trim().split(/\s+/)[0] ?? "");
+      if (name === "srcset")
+        for (const candidate of attribute.value.split(",")) checkUrl(tag, name, candidate.trim().split(/\s+/)[0] ?? "");
     }
     // Inline styles are kept (colour, alignment, weight), as the browser reads them: nothing in
     // them may load a URL or place the element outside the article's flow.
@@ -171,13 +221,23 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
     for (let i = 0; i < (inline?.length ?? 0); i++) {
       const property = inline?.item(i) ?? "";
       const value = inline?.getPropertyValue(property) ?? "";
-      if (/url\(|image-set|expression|element\(/i.test(value)) findings.push(`<${tag} style> ${property} loads ${value}`);
-      if (/^(position|inset|top|right|bottom|left|z-index|transform|translate|content|behavior|-moz-binding)$/.test(property)) findings.push(`<${tag} style> sets ${property}`);
+      if (/url\(|image-set|expression|element\(/i.test(value))
+        findings.push(`<${tag} style> ${property} loads ${value}`);
+      if (
+        /^(position|inset|top|right|bottom|left|z-index|transform|translate|content|behavior|-moz-binding)$/.test(
+          property,
+        )
+      )
+        findings.push(`<${tag} style> sets ${property}`);
     }
     const position = getComputedStyle(element).position;
     if (position === "fixed" || position === "absolute") findings.push(`<${tag}> is positioned ${position}`);
     // A new tab must not get a handle on the reader (reverse tabnabbing).
-    if (tag === "a" && element.getAttribute("target") === "_blank" && !/\bnoopener\b/.test(element.getAttribute("rel") ?? "")) {
+    if (
+      tag === "a" &&
+      element.getAttribute("target") === "_blank" &&
+      !/\bnoopener\b/.test(element.getAttribute("rel") ?? "")
+    ) {
       findings.push("<a target=_blank> without rel=noopener");
     }
   }
@@ -185,16 +245,58 @@ async function openAndInspect({ id, href, timeoutMs }: { id: number; href: strin
   // Whatever handler attribute survived would fire now (and meet the CSP, which reports it).
   // Capture-phase listeners cancel default actions, so no link is followed, nothing submitted.
   const events = [
-    "click", "dblclick", "auxclick", "contextmenu", "mousedown", "mouseup", "mouseover", "mouseout", "mouseenter", "mouseleave",
-    "mousemove", "pointerdown", "pointerup", "pointerover", "wheel", "focus", "blur", "focusin", "focusout", "keydown", "keyup",
-    "keypress", "input", "change", "select", "submit", "reset", "invalid", "load", "error", "abort", "resize", "scroll", "toggle",
-    "copy", "cut", "paste", "drag", "dragstart", "drop", "play", "canplay", "loadstart", "animationstart", "transitionend",
+    "click",
+    "dblclick",
+    "auxclick",
+    "contextmenu",
+    "mousedown",
+    "mouseup",
+    "mouseover",
+    "mouseout",
+    "mouseenter",
+    "mouseleave",
+    "mousemove",
+    "pointerdown",
+    "pointerup",
+    "pointerover",
+    "wheel",
+    "focus",
+    "blur",
+    "focusin",
+    "focusout",
+    "keydown",
+    "keyup",
+    "keypress",
+    "input",
+    "change",
+    "select",
+    "submit",
+    "reset",
+    "invalid",
+    "load",
+    "error",
+    "abort",
+    "resize",
+    "scroll",
+    "toggle",
+    "copy",
+    "cut",
+    "paste",
+    "drag",
+    "dragstart",
+    "drop",
+    "play",
+    "canplay",
+    "loadstart",
+    "animationstart",
+    "transitionend",
   ];
   const cancel = (event: Event) => event.preventDefault();
   for (const type of events) window.addEventListener(type, cancel, true);
   try {
     // Not bubbling: the reader's own listeners (keyboard shortcuts on window) stay out of it.
-    for (const element of elements) for (const type of events) element.dispatchEvent(new Event(type, { cancelable: true }));
+    for (const element of elements)
+      for (const type of events) element.dispatchEvent(new Event(type, { cancelable: true }));
   } finally {
     for (const type of events) window.removeEventListener(type, cancel, true);
   }

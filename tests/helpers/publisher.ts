@@ -34,7 +34,13 @@
  * Bodies: SAMPLE_RSS, SAMPLE_ATOM, SAMPLE_JSON_FEED, HTML_PAGE, TRUNCATED_XML, ENTITY_BOMB_XML, rssFeed(),
  * largeFeed() (thousands of items of ordinary HTML).
  */
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable, pipeline } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
@@ -74,7 +80,10 @@ export type Publisher = {
 };
 
 /** `host`: another loopback address (127.0.0.2, ...) is another host name to Tidings, on the same machine. */
-export async function startPublisher(routes: Record<string, Handler> = {}, options: { host?: string } = {}): Promise<Publisher> {
+export async function startPublisher(
+  routes: Record<string, Handler> = {},
+  options: { host?: string } = {},
+): Promise<Publisher> {
   const host = options.host ?? "127.0.0.1";
   const table = new Map(Object.entries(routes));
   const requests: RecordedRequest[] = [];
@@ -177,7 +186,11 @@ export function feed(options: FeedOptions): Handler {
 }
 
 /** RFC 9110 §13.1.2: If-None-Match uses weak comparison and, when present, If-Modified-Since is ignored. */
-function isNotModified(headers: IncomingHttpHeaders, etag: string | undefined, lastModified: string | undefined): boolean {
+function isNotModified(
+  headers: IncomingHttpHeaders,
+  etag: string | undefined,
+  lastModified: string | undefined,
+): boolean {
   const ifNoneMatch = headers["if-none-match"];
   if (ifNoneMatch !== undefined) {
     if (etag === undefined) return false;
@@ -289,7 +302,13 @@ export function sequence(...handlers: Handler[]): Handler {
 // ---------------------------------------------------------------------------------------------
 // Bodies
 
-export type RssItem = { guid: string; title: string; link: string; pubDate?: string; /** HTML, sent as CDATA. */ description?: string };
+export type RssItem = {
+  guid: string;
+  title: string;
+  link: string;
+  pubDate?: string;
+  /** HTML, sent as CDATA. */ description?: string;
+};
 
 export function rssFeed(input: { title?: string; items: RssItem[] }): string {
   const items = input.items
@@ -312,7 +331,10 @@ export function rssFeed(input: { title?: string; items: RssItem[] }): string {
 }
 
 /** About 1 KB of ordinary article HTML (a link, an image, some markup) for every item of largeFeed(). */
-const ORDINARY_HTML = '<p>A paragraph of <em>ordinary</em> prose with <a href="/more">a link</a> and an <img src="/i.png" alt="image">.</p>'.repeat(8);
+const ORDINARY_HTML =
+  '<p>A paragraph of <em>ordinary</em> prose with <a href="/more">a link</a> and an <img src="/i.png" alt="image">.</p>'.repeat(
+    8,
+  );
 
 /** An RSS feed of `items` items (about 1.2 KB each, newest first) whose guids start with `urn:<key>:`. */
 export function largeFeed(input: { key: string; items: number; title?: string }): string {
@@ -331,8 +353,18 @@ export function largeFeed(input: { key: string; items: number; title?: string })
 
 export const SAMPLE_RSS = rssFeed({
   items: [
-    { guid: "https://publisher.example/2", title: "Second post", link: "https://publisher.example/2", pubDate: "Tue, 02 Jan 2024 10:00:00 GMT" },
-    { guid: "https://publisher.example/1", title: "First post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+    {
+      guid: "https://publisher.example/2",
+      title: "Second post",
+      link: "https://publisher.example/2",
+      pubDate: "Tue, 02 Jan 2024 10:00:00 GMT",
+    },
+    {
+      guid: "https://publisher.example/1",
+      title: "First post",
+      link: "https://publisher.example/1",
+      pubDate: "Mon, 01 Jan 2024 10:00:00 GMT",
+    },
   ],
 });
 
@@ -355,7 +387,9 @@ export const SAMPLE_JSON_FEED = JSON.stringify({
   version: "https://jsonfeed.org/version/1.1",
   title: "Sample JSON Feed",
   home_page_url: "https://publisher.example/",
-  items: [{ id: "1", url: "https://publisher.example/json/1", title: "JSON item", date_published: "2024-01-02T10:00:00Z" }],
+  items: [
+    { id: "1", url: "https://publisher.example/json/1", title: "JSON item", date_published: "2024-01-02T10:00:00Z" },
+  ],
 });
 
 export const HTML_PAGE = `<!doctype html>

@@ -7,7 +7,11 @@ import type { ArticleListItem } from "@/lib/articles/dto";
 import type { ListOrder } from "@/lib/articles/list-order";
 
 /** Every item of the view in the order the pages gave them; at most 1,000 pages. */
-export async function readAllPages(scope: ArticleScope, limit: number, order: ListOrder = "newest"): Promise<{ items: ArticleListItem[]; pages: number }> {
+export async function readAllPages(
+  scope: ArticleScope,
+  limit: number,
+  order: ListOrder = "newest",
+): Promise<{ items: ArticleListItem[]; pages: number }> {
   const items: ArticleListItem[] = [];
   let cursor: ArticleCursor | null = null;
   let pages = 0;

@@ -6,8 +6,19 @@
 // does not allow, a family declared twice, a series given twice, and histograms whose buckets are
 // not cumulative, lack +Inf, or whose +Inf bucket differs from _count.
 export type Series = { labels: Record<string, string>; value: number };
-export type HistogramSeries = { labels: Record<string, string>; buckets: Map<string, number>; sum: number; count: number };
-export type ParsedFamily = { name: string; type: string; help: string; series: Series[]; histograms: HistogramSeries[] };
+export type HistogramSeries = {
+  labels: Record<string, string>;
+  buckets: Map<string, number>;
+  sum: number;
+  count: number;
+};
+export type ParsedFamily = {
+  name: string;
+  type: string;
+  help: string;
+  series: Series[];
+  histograms: HistogramSeries[];
+};
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
@@ -32,7 +43,8 @@ function parseSample(line: string): { name: string; labels: Record<string, strin
       const equals = line.indexOf("=", index);
       if (equals < 0) throw new Error(`bad labels in ${JSON.stringify(line)}`);
       const key = line.slice(index, equals);
-      if (!LABEL_NAME.test(key) || line[equals + 1] !== '"') throw new Error(`bad label ${JSON.stringify(key)} in ${JSON.stringify(line)}`);
+      if (!LABEL_NAME.test(key) || line[equals + 1] !== '"')
+        throw new Error(`bad label ${JSON.stringify(key)} in ${JSON.stringify(line)}`);
       let value = "";
       let at = equals + 2;
       for (; at < line.length && line[at] !== '"'; at += 1) {
@@ -64,7 +76,8 @@ function parseSample(line: string): { name: string; labels: Record<string, strin
   return { name, labels, value: parts[1]! };
 }
 
-const keyOf = (labels: Record<string, string>) => JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+const keyOf = (labels: Record<string, string>) =>
+  JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
 
 export function readExposition(text: string): Map<string, ParsedFamily> {
   if (!text.endsWith("\n")) throw new Error("the exposition must end with a line feed");
@@ -78,7 +91,8 @@ export function readExposition(text: string): Map<string, ParsedFamily> {
       const family = families.get(name) ?? { name, type: "untyped", help: "", series: [], histograms: [] };
       if (kind === "TYPE") {
         if (seen.has(`type:${name}`)) throw new Error(`family declared twice: ${name}`);
-        if (!["counter", "gauge", "histogram", "summary", "untyped"].includes(rest)) throw new Error(`unknown type in ${JSON.stringify(line)}`);
+        if (!["counter", "gauge", "histogram", "summary", "untyped"].includes(rest))
+          throw new Error(`unknown type in ${JSON.stringify(line)}`);
         seen.add(`type:${name}`);
         family.type = rest;
       } else family.help = rest;
@@ -89,7 +103,10 @@ export function readExposition(text: string): Map<string, ParsedFamily> {
     const sample = parseSample(line);
     const value = parseValue(sample.value, line);
     const suffix = /_(bucket|sum|count)$/.exec(sample.name);
-    const base = suffix && families.get(sample.name.slice(0, -suffix[0].length))?.type === "histogram" ? sample.name.slice(0, -suffix[0].length) : sample.name;
+    const base =
+      suffix && families.get(sample.name.slice(0, -suffix[0].length))?.type === "histogram"
+        ? sample.name.slice(0, -suffix[0].length)
+        : sample.name;
     const family = families.get(base);
     if (!family || !seen.has(`type:${base}`)) throw new Error(`sample of an undeclared family: ${sample.name}`);
     const seriesKey = `${sample.name}${keyOf(sample.labels)}`;
@@ -99,7 +116,8 @@ export function readExposition(text: string): Map<string, ParsedFamily> {
       family.series.push({ labels: sample.labels, value });
       continue;
     }
-    if (!suffix || base === sample.name) throw new Error(`${sample.name}: a histogram has only _bucket, _sum and _count samples`);
+    if (!suffix || base === sample.name)
+      throw new Error(`${sample.name}: a histogram has only _bucket, _sum and _count samples`);
     const { le, ...labels } = sample.labels;
     if (suffix[1] === "bucket" && le === undefined) throw new Error(`${sample.name}: a bucket needs le`);
     if (suffix[1] !== "bucket" && le !== undefined) throw new Error(`${sample.name}: only buckets have le`);
@@ -119,7 +137,8 @@ export function readExposition(text: string): Map<string, ParsedFamily> {
         if (numeric[index]! <= numeric[index - 1]!) throw new Error(`${family.name}: bucket bounds must increase`);
         if (counts[index]! < counts[index - 1]!) throw new Error(`${family.name}: buckets must be cumulative`);
       }
-      if (Number.isNaN(series.sum) || Number.isNaN(series.count)) throw new Error(`${family.name}: _sum and _count are required`);
+      if (Number.isNaN(series.sum) || Number.isNaN(series.count))
+        throw new Error(`${family.name}: _sum and _count are required`);
       if (counts.at(-1) !== series.count) throw new Error(`${family.name}: the +Inf bucket must equal _count`);
     }
   }
@@ -127,11 +146,19 @@ export function readExposition(text: string): Map<string, ParsedFamily> {
 }
 
 /** The value of a counter or gauge series with exactly these labels (undefined when absent). */
-export function sampleValue(families: Map<string, ParsedFamily>, name: string, labels: Record<string, string> = {}): number | undefined {
+export function sampleValue(
+  families: Map<string, ParsedFamily>,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   return families.get(name)?.series.find((series) => keyOf(series.labels) === keyOf(labels))?.value;
 }
 
 /** The histogram series with exactly these labels (le aside). */
-export function histogramOf(families: Map<string, ParsedFamily>, name: string, labels: Record<string, string> = {}): HistogramSeries | undefined {
+export function histogramOf(
+  families: Map<string, ParsedFamily>,
+  name: string,
+  labels: Record<string, string> = {},
+): HistogramSeries | undefined {
   return families.get(name)?.histograms.find((series) => keyOf(series.labels) === keyOf(labels));
 }

@@ -49,7 +49,13 @@ async function readLoop(options: ReaderOptions, reader: number, stats: ReaderSta
     for (let page = 0; page < (options.pagesPerWalk ?? 5) && options.keepGoing(); page++) {
       const query = [scope, cursor ? `cursor=${encodeURIComponent(cursor)}` : ""].filter(Boolean).join("&");
       await think();
-      const body = await timedGet(options.baseUrl, `/api/articles${query ? `?${query}` : ""}`, stats.latencies.list, stats.errors, "json");
+      const body = await timedGet(
+        options.baseUrl,
+        `/api/articles${query ? `?${query}` : ""}`,
+        stats.latencies.list,
+        stats.errors,
+        "json",
+      );
       const problem = body === null ? "no page" : checkPage(body as ArticlePage, seen, previous);
       if (problem) {
         if (body !== null) stats.errors.push(`/api/articles?${query}: ${problem}`);
@@ -64,18 +70,26 @@ async function readLoop(options: ReaderOptions, reader: number, stats: ReaderSta
     if (!options.keepGoing()) return;
     await think();
     const sidebar = await timedGet(options.baseUrl, "/api/sidebar", stats.latencies.sidebar, stats.errors, "json");
-    if (sidebar !== null && !isSidebar(sidebar)) stats.errors.push(`/api/sidebar: not a sidebar: ${JSON.stringify(sidebar).slice(0, 200)}`);
+    if (sidebar !== null && !isSidebar(sidebar))
+      stats.errors.push(`/api/sidebar: not a sidebar: ${JSON.stringify(sidebar).slice(0, 200)}`);
     if (!options.keepGoing()) return;
     await think();
     const home = await timedGet(options.baseUrl, "/", stats.latencies.home, stats.errors, "text");
     // The server-rendered reader (not the empty state, not an error page).
-    if (home !== null && !String(home).includes('aria-label="Article list"')) stats.errors.push(`/: the reader is not in the page: ${String(home).slice(0, 200)}`);
+    if (home !== null && !String(home).includes('aria-label="Article list"'))
+      stats.errors.push(`/: the reader is not in the page: ${String(home).slice(0, 200)}`);
     stats.walks += 1;
   }
 }
 
 /** GET, timed from the request to the end of the body; null (and an error) unless a 200. */
-async function timedGet(baseUrl: string, path: string, latencies: number[], errors: string[], as: "json" | "text"): Promise<unknown> {
+async function timedGet(
+  baseUrl: string,
+  path: string,
+  latencies: number[],
+  errors: string[],
+  as: "json" | "text",
+): Promise<unknown> {
   const started = performance.now();
   try {
     const response = await fetch(`${baseUrl}${path}`);
@@ -96,16 +110,29 @@ async function timedGet(baseUrl: string, path: string, latencies: number[], erro
 }
 
 /** A page must be well-formed, newest first, continue where the last one stopped, and repeat nothing. */
-function checkPage(page: ArticlePage, seen: Set<number>, previous: { publishedAt: string; id: number } | null): string | null {
-  if (!Array.isArray(page.items) || typeof page.latestId !== "number" || !(page.nextCursor === null || typeof page.nextCursor === "string")) {
+function checkPage(
+  page: ArticlePage,
+  seen: Set<number>,
+  previous: { publishedAt: string; id: number } | null,
+): string | null {
+  if (
+    !Array.isArray(page.items) ||
+    typeof page.latestId !== "number" ||
+    !(page.nextCursor === null || typeof page.nextCursor === "string")
+  ) {
     return `not an article page: ${JSON.stringify(page).slice(0, 200)}`;
   }
   let before = previous;
   for (const item of page.items) {
-    if (typeof item.id !== "number" || typeof item.title !== "string" || Number.isNaN(Date.parse(item.publishedAt))) return `malformed item ${JSON.stringify(item).slice(0, 200)}`;
+    if (typeof item.id !== "number" || typeof item.title !== "string" || Number.isNaN(Date.parse(item.publishedAt)))
+      return `malformed item ${JSON.stringify(item).slice(0, 200)}`;
     if (seen.has(item.id)) return `article ${item.id} repeated across pages`;
     seen.add(item.id);
-    if (before && (Date.parse(item.publishedAt) > Date.parse(before.publishedAt) || (item.publishedAt === before.publishedAt && item.id > before.id))) {
+    if (
+      before &&
+      (Date.parse(item.publishedAt) > Date.parse(before.publishedAt) ||
+        (item.publishedAt === before.publishedAt && item.id > before.id))
+    ) {
       return `article ${item.id} out of order after ${before.id}`;
     }
     before = item;
@@ -115,7 +142,12 @@ function checkPage(page: ArticlePage, seen: Set<number>, previous: { publishedAt
 
 function isSidebar(value: unknown): value is Sidebar {
   const sidebar = value as Sidebar;
-  return typeof sidebar.unread === "number" && typeof sidebar.starred === "number" && Array.isArray(sidebar.folders) && Array.isArray(sidebar.sources);
+  return (
+    typeof sidebar.unread === "number" &&
+    typeof sidebar.starred === "number" &&
+    Array.isArray(sidebar.folders) &&
+    Array.isArray(sidebar.sources)
+  );
 }
 
 /** "list API: 1234 requests, p50 12.3 ms, p95 45.6 ms, max 78.9 ms". */

@@ -6,7 +6,9 @@ import { createSource } from "@/lib/store/create-source";
 import { laneWithGap, processLaneQueue } from "@/lib/round/request-lane";
 import { systemClock } from "@/lib/round/clock";
 
-export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {}): RoundSettings {
+export function testRoundSettings(
+  overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {},
+): RoundSettings {
   const { fetch, ...rest } = overrides;
   const hostGapMs = rest.hostGapMs ?? 0;
   return {
@@ -33,7 +35,12 @@ export function testRoundSettings(overrides: Omit<Partial<RoundSettings>, "fetch
 }
 
 /** Adds a source that is due now (in a folder if named); returns its id. */
-export async function addDueSource(db: Db, feedUrl: string, title = feedUrl, folderName: string | null = null): Promise<number> {
+export async function addDueSource(
+  db: Db,
+  feedUrl: string,
+  title = feedUrl,
+  folderName: string | null = null,
+): Promise<number> {
   return createSource(db, { feedUrl, title, customTitle: null, folderName });
 }
 

@@ -8,7 +8,11 @@ export const BIN = path.resolve(__dirname, "../../bin/tidings.mjs");
 
 export type CliOptions = { timeoutMs?: number; stdin?: string; cwd?: string };
 
-export function runCli(args: string[], env: Record<string, string | undefined>, { timeoutMs = 60_000, stdin, cwd }: CliOptions = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  { timeoutMs = 60_000, stdin, cwd }: CliOptions = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,

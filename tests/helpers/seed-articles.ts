@@ -39,7 +39,9 @@ export async function seedSource(db: Db, input: SourceSeed): Promise<number> {
       lastOutcome: "ok",
       lastSuccessAt: hourAgo,
       lastNewArticleAt: hourAgo,
-      ...(input.folder ? { folder: { connectOrCreate: { where: { name: input.folder }, create: { name: input.folder } } } } : {}),
+      ...(input.folder
+        ? { folder: { connectOrCreate: { where: { name: input.folder }, create: { name: input.folder } } } }
+        : {}),
       ...input.state,
     },
     select: { id: true },
@@ -73,7 +75,10 @@ export async function seedArticles(db: Db, sourceId: number, articles: ArticleSe
     select: { id: true },
   });
   const unread = articles.filter((article) => !article.read).length;
-  await db.source.update({ where: { id: sourceId }, data: { unreadCount: { increment: unread }, articleCount: { increment: articles.length } } });
+  await db.source.update({
+    where: { id: sourceId },
+    data: { unreadCount: { increment: unread }, articleCount: { increment: articles.length } },
+  });
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
@@ -84,7 +89,11 @@ export async function compareUnreadCounts(db: Db): Promise<{ sourceId: number; s
     db.article.groupBy({ by: ["sourceId"], where: { readAt: null }, _count: { _all: true } }),
   ]);
   const counted = new Map(counts.map((row) => [row.sourceId, row._count._all]));
-  return sources.map((source) => ({ sourceId: source.id, stored: source.unreadCount, counted: counted.get(source.id) ?? 0 }));
+  return sources.map((source) => ({
+    sourceId: source.id,
+    stored: source.unreadCount,
+    counted: counted.get(source.id) ?? 0,
+  }));
 }
 
 /**

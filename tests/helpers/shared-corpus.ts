@@ -4,6 +4,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-const BESIDE = [path.resolve(__dirname, "../../../shared/corpus"), path.resolve(__dirname, "../../../../shared/corpus")];
+const BESIDE = [
+  path.resolve(__dirname, "../../../shared/corpus"),
+  path.resolve(__dirname, "../../../../shared/corpus"),
+];
 
-export const SHARED_CORPUS = process.env.TIDINGS_CORPUS || (BESIDE.find((candidate) => existsSync(candidate)) ?? BESIDE[0]!);
+export const SHARED_CORPUS =
+  process.env.TIDINGS_CORPUS || (BESIDE.find((candidate) => existsSync(candidate)) ?? BESIDE[0]!);

@@ -59,4 +59,9 @@ function fillUntilFull(file: string): void {
 
 /** Items with a 2 kB description each: 300 of them do not fit once the disk is full. */
 export const bulkyItems = (name: string, count: number) =>
-  Array.from({ length: count }, (_, index) => ({ guid: `urn:${name}:${index}`, title: `Post ${index}`, link: `https://publisher.example/${name}/${index}`, description: "x".repeat(2000) }));
+  Array.from({ length: count }, (_, index) => ({
+    guid: `urn:${name}:${index}`,
+    title: `Post ${index}`,
+    link: `https://publisher.example/${name}/${index}`,
+    description: "x".repeat(2000),
+  }));

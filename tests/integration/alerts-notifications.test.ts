@@ -27,7 +27,13 @@ beforeEach(async () => {
   receiver.posts.splice(0);
 });
 
-const item = (n: number, description = "A short post.") => ({ guid: `urn:a:${n}`, title: `Post ${n}`, link: `https://publisher.example/${n}`, pubDate: "Mon, 01 Jan 2024 10:00:00 GMT", description });
+const item = (n: number, description = "A short post.") => ({
+  guid: `urn:a:${n}`,
+  title: `Post ${n}`,
+  link: `https://publisher.example/${n}`,
+  pubDate: "Mon, 01 Jan 2024 10:00:00 GMT",
+  description,
+});
 const SMALL = rssFeed({ items: [item(1)] });
 // The same items, each carrying ten times more text: the whole body is well over 5× the usual.
 const LARGE = rssFeed({ items: [item(1, "x".repeat(SMALL.length * 8))] });
@@ -35,7 +41,11 @@ const LARGE = rssFeed({ items: [item(1, "x".repeat(SMALL.length * 8))] });
 async function round(): Promise<void> {
   await makeAllDue(world.database.db);
   // The breaker opens after two counted errors here (five by default): fewer rounds, same rule.
-  const report = await runRound(world.database.db, testRoundSettings({ policy: { ...DEFAULT_POLICY_SETTINGS, breakerThreshold: 2 } }), { trigger: "cli" });
+  const report = await runRound(
+    world.database.db,
+    testRoundSettings({ policy: { ...DEFAULT_POLICY_SETTINGS, breakerThreshold: 2 } }),
+    { trigger: "cli" },
+  );
   expect(report.status).toBe("completed");
 }
 
@@ -57,7 +67,8 @@ async function alertsOf(sourceId: number) {
   return world.database.db.alert.findMany({ where: { sourceId }, orderBy: { id: "asc" } });
 }
 
-const documents = () => receiver.posts.filter((post) => post.answered === 200).map((post) => JSON.parse(post.body) as NotificationDocument);
+const documents = () =>
+  receiver.posts.filter((post) => post.answered === 200).map((post) => JSON.parse(post.body) as NotificationDocument);
 
 /** Starts, is delivered exactly once after a 500, and (later) clears with one more delivery. */
 async function expectStartedAndDeliveredOnce(sourceId: number, kind: string, reasonPart: RegExp): Promise<void> {
@@ -75,7 +86,14 @@ async function expectStartedAndDeliveredOnce(sourceId: number, kind: string, rea
   expect(receiver.posts[0]!.headers["x-tidings-delivery"]).toBe(receiver.posts[1]!.headers["x-tidings-delivery"]);
   const source = await world.database.db.source.findUniqueOrThrow({ where: { id: sourceId } });
   expect(documents()).toEqual([
-    { event: "alert.started", source: { id: sourceId, title: source.title, feedUrl: source.feedUrl }, alert: kind, since: alert!.startedAt.toISOString(), reason: alert!.reason, url: `/sources/${sourceId}` },
+    {
+      event: "alert.started",
+      source: { id: sourceId, title: source.title, feedUrl: source.feedUrl },
+      alert: kind,
+      since: alert!.startedAt.toISOString(),
+      reason: alert!.reason,
+      url: `/sources/${sourceId}`,
+    },
   ]);
 }
 
@@ -154,7 +172,16 @@ describe("the fleet drift alert", () => {
   /** Fetch rows of the last hours with a known drift (a scheduled fetch that started late). */
   async function addDriftRows(sourceId: number, count: number, driftMs: number): Promise<void> {
     const startedAt = new Date(Date.now() - 3600_000);
-    await world.database.db.fetch.createMany({ data: Array.from({ length: count }, () => ({ sourceId, startedAt, durationMs: 10, outcome: "not_modified", httpStatus: 304, driftMs })) });
+    await world.database.db.fetch.createMany({
+      data: Array.from({ length: count }, () => ({
+        sourceId,
+        startedAt,
+        durationMs: 10,
+        outcome: "not_modified",
+        httpStatus: 304,
+        driftMs,
+      })),
+    });
   }
 
   it("starts when the drift p95 of the last 24 h is over 15 min, and clears when it is back under", async () => {
@@ -169,7 +196,16 @@ describe("the fleet drift alert", () => {
     expect(alert).toMatchObject({ sourceId: null, clearedAt: null });
     expect(alert!.reason).toMatch(/started 20 min or more after it was due \(p95 of 21 fetches/);
     expect(await deliver()).toEqual({ attempted: 1, delivered: 1, failed: 0 });
-    expect(documents()).toEqual([{ event: "alert.started", source: null, alert: "fleet_drift", since: alert!.startedAt.toISOString(), reason: alert!.reason, url: "/health#attention" }]);
+    expect(documents()).toEqual([
+      {
+        event: "alert.started",
+        source: null,
+        alert: "fleet_drift",
+        since: alert!.startedAt.toISOString(),
+        reason: alert!.reason,
+        url: "/health#attention",
+      },
+    ]);
 
     // 20 more on time: 2 late of 42, the p95 (the 40th value) is on time again.
     await addDriftRows(id, 20, 60_000);
@@ -186,7 +222,9 @@ describe("the sender's guard and limits", () => {
     const id = await addDueSource(world.database.db, world.publisher.url("/gone.xml"));
     await writeSetting(world.database.db, NOTIFY_URL_SETTING, "http://10.255.255.1:9/hook");
     await round();
-    expect((await alertsOf(id)).map((alert) => [alert.kind, alert.reason])).toEqual([["broken", "the publisher answered 410 Gone: Tidings stopped polling it"]]);
+    expect((await alertsOf(id)).map((alert) => [alert.kind, alert.reason])).toEqual([
+      ["broken", "the publisher answered 410 Gone: Tidings stopped polling it"],
+    ]);
     expect(await deliver()).toEqual({ attempted: 1, delivered: 0, failed: 1 });
     const attempts = await world.database.db.notificationAttempt.findMany();
     expect(attempts).toHaveLength(1);

@@ -5,7 +5,12 @@ import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures"
 import { startReceiver, type Receiver } from "@/tests/helpers/notify-receiver";
 import { runRound } from "@/lib/round/run-round";
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/notify/drain-outbox";
-import { NOTIFY_FORMAT_SETTING, NOTIFY_URL_SETTING, notifySettingsSchema, readNotifyTarget } from "@/lib/notify/notify-target";
+import {
+  NOTIFY_FORMAT_SETTING,
+  NOTIFY_URL_SETTING,
+  notifySettingsSchema,
+  readNotifyTarget,
+} from "@/lib/notify/notify-target";
 import { saveNotifySettings } from "@/lib/store/notify-settings";
 import { writeSetting, readSetting } from "@/lib/store/settings";
 import { ALERTS_FAILURE_SETTING } from "@/lib/alerts/failure-setting";
@@ -42,7 +47,14 @@ async function oneAlert(): Promise<void> {
 }
 
 const drain = async (holder: string, laterMs = 0) =>
-  drainOutbox(database.db, { holder, target: await readNotifyTarget(database.db, NO_ENV), timeoutMs: 2000, allowPrivateNetworks: false, userAgent: "t", now: () => new Date(Date.now() + laterMs) });
+  drainOutbox(database.db, {
+    holder,
+    target: await readNotifyTarget(database.db, NO_ENV),
+    timeoutMs: 2000,
+    allowPrivateNetworks: false,
+    userAgent: "t",
+    now: () => new Date(Date.now() + laterMs),
+  });
 
 describe("the outbox across senders", () => {
   it("two senders (two instances) draining at once deliver the change once", async () => {
@@ -55,7 +67,9 @@ describe("the outbox across senders", () => {
 
   it("a row claimed by a sender that died is sent once its claim has expired, and not before", async () => {
     await oneAlert();
-    await database.db.notification.updateMany({ data: { claimedBy: "dead-instance", claimedUntil: new Date(Date.now() + 60_000) } });
+    await database.db.notification.updateMany({
+      data: { claimedBy: "dead-instance", claimedUntil: new Date(Date.now() + 60_000) },
+    });
     expect(await drain("instance-b")).toEqual({ attempted: 0, delivered: 0, failed: 0 });
     expect(await drain("instance-b", 61_000)).toEqual({ attempted: 1, delivered: 1, failed: 0 });
     expect(receiver.posts).toHaveLength(1);
@@ -72,7 +86,11 @@ describe("the outbox across senders", () => {
       laterMs += 2 * 3_600_000;
     }
     const row = await database.db.notification.findFirstOrThrow();
-    expect([row.attempts, row.deliveredAt, row.failure]).toEqual([MAX_ATTEMPTS, null, `HTTP 503 (attempt ${MAX_ATTEMPTS} of at most ${MAX_ATTEMPTS}; not retried)`]);
+    expect([row.attempts, row.deliveredAt, row.failure]).toEqual([
+      MAX_ATTEMPTS,
+      null,
+      `HTTP 503 (attempt ${MAX_ATTEMPTS} of at most ${MAX_ATTEMPTS}; not retried)`,
+    ]);
     expect(await drain("s", laterMs)).toEqual({ attempted: 0, delivered: 0, failed: 0 });
     expect(receiver.posts).toHaveLength(MAX_ATTEMPTS);
   });
@@ -96,24 +114,47 @@ describe("the outbox across senders", () => {
 describe("two instances writing the same change", () => {
   it("start one alert with one outbox row, and clear it with one more", async () => {
     const id = await addDueSource(database.db, publisher.url("/gone.xml"));
-    const context = { now: new Date(), notify: true, sources: new Map([[id, { id, title: "t", feedUrl: "u" }]]), linkTo: () => "/health" };
+    const context = {
+      now: new Date(),
+      notify: true,
+      sources: new Map([[id, { id, title: "t", feedUrl: "u" }]]),
+      linkTo: () => "/health",
+    };
     const start = { start: [{ kind: "broken" as const, sourceId: id, reason: "gone" }], clear: [] };
-    const starts = await Promise.all([writeAlertPlan(database.db, start, context), writeAlertPlan(database.db, start, context)]);
+    const starts = await Promise.all([
+      writeAlertPlan(database.db, start, context),
+      writeAlertPlan(database.db, start, context),
+    ]);
     expect(starts.map((report) => report.started).sort()).toEqual([0, 1]);
     const open = await listOpenAlerts(database.db);
     expect(open).toHaveLength(1);
     const clear = { start: [], clear: open };
-    const clears = await Promise.all([writeAlertPlan(database.db, clear, context), writeAlertPlan(database.db, clear, context)]);
+    const clears = await Promise.all([
+      writeAlertPlan(database.db, clear, context),
+      writeAlertPlan(database.db, clear, context),
+    ]);
     expect(clears.map((report) => report.cleared).sort()).toEqual([0, 1]);
-    expect((await database.db.notification.findMany({ orderBy: { id: "asc" } })).map((row) => row.event)).toEqual(["alert.started", "alert.cleared"]);
+    expect((await database.db.notification.findMany({ orderBy: { id: "asc" } })).map((row) => row.event)).toEqual([
+      "alert.started",
+      "alert.cleared",
+    ]);
   });
 });
 
 describe("where notifications go", () => {
   it("the environment wins over the settings page; without it the stored URL and format are used", async () => {
     await saveNotifySettings(database.db, { url: "https://ntfy.example/topic", format: "ntfy" });
-    expect(await readNotifyTarget(database.db, NO_ENV)).toEqual({ url: new URL("https://ntfy.example/topic"), format: "ntfy", from: "settings" });
-    expect(await readNotifyTarget(database.db, { TIDINGS_NOTIFY_URL: "http://127.0.0.1:8080/message?token=t", TIDINGS_NOTIFY_FORMAT: "gotify" })).toEqual({
+    expect(await readNotifyTarget(database.db, NO_ENV)).toEqual({
+      url: new URL("https://ntfy.example/topic"),
+      format: "ntfy",
+      from: "settings",
+    });
+    expect(
+      await readNotifyTarget(database.db, {
+        TIDINGS_NOTIFY_URL: "http://127.0.0.1:8080/message?token=t",
+        TIDINGS_NOTIFY_FORMAT: "gotify",
+      }),
+    ).toEqual({
       url: new URL("http://127.0.0.1:8080/message?token=t"),
       format: "gotify",
       from: "environment",
@@ -125,7 +166,10 @@ describe("where notifications go", () => {
     const parsed = notifySettingsSchema.safeParse({ url: "javascript:alert(1)", format: "ntfy" });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toMatch(/http:\/\/ or https:\/\/ URL/);
-    expect([await readSetting(database.db, NOTIFY_URL_SETTING), await readSetting(database.db, NOTIFY_FORMAT_SETTING)]).toEqual(["https://ntfy.example/topic", "ntfy"]);
+    expect([
+      await readSetting(database.db, NOTIFY_URL_SETTING),
+      await readSetting(database.db, NOTIFY_FORMAT_SETTING),
+    ]).toEqual(["https://ntfy.example/topic", "ntfy"]);
   });
 
   it("a stored value that is no longer valid is ignored, not sent to", async () => {
@@ -146,7 +190,10 @@ describe("an evaluation that fails", () => {
       const report = await runRound(own.db, testRoundSettings(), { trigger: "cli" });
       expect(report.status).toBe("completed");
       expect(await own.db.fetch.count({ where: { sourceId: id } })).toBe(1);
-      const failure = JSON.parse((await readSetting(own.db, ALERTS_FAILURE_SETTING))!) as { at: string; message: string };
+      const failure = JSON.parse((await readSetting(own.db, ALERTS_FAILURE_SETTING))!) as {
+        at: string;
+        message: string;
+      };
       expect(failure.message).toMatch(/Alert/);
       expect(await own.db.lease.count({ where: { expiresAt: { gt: new Date() } } })).toBe(0);
     } finally {

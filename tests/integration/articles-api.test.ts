@@ -21,13 +21,25 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   restore = useDatabaseInProcess(database);
   sourceId = await seedSource(database.db, { title: "Example", folder: "Reading" });
-  await seedSource(database.db, { title: "Broken", state: { breakerState: "open", consecutiveErrors: 9, nextCheckReason: "breaker open until 14:05" } });
-  await seedSource(database.db, { title: "Slow", state: { consecutiveErrors: 2, nextCheckReason: "backoff after 2 errors" } });
+  await seedSource(database.db, {
+    title: "Broken",
+    state: { breakerState: "open", consecutiveErrors: 9, nextCheckReason: "breaker open until 14:05" },
+  });
+  await seedSource(database.db, {
+    title: "Slow",
+    state: { consecutiveErrors: 2, nextCheckReason: "backoff after 2 errors" },
+  });
   await seedSource(database.db, { title: "Gone", state: { enabled: false, disabledReason: "gone" } });
   await seedSource(database.db, { title: "New", state: { lastFetchedAt: null, lastOutcome: null } });
   await seedSource(database.db, { title: "Paused", state: { enabled: false, disabledReason: "user" } });
-  await seedSource(database.db, { title: "Stale", state: { lastNewArticleAt: new Date(Date.now() - 60 * 24 * 60 * 60 * 1000) } });
-  await seedSource(database.db, { title: "Told to wait", state: { retryAfterUntil: new Date(Date.now() + 60 * 60 * 1000), nextCheckReason: "Retry-After until 14:05" } });
+  await seedSource(database.db, {
+    title: "Stale",
+    state: { lastNewArticleAt: new Date(Date.now() - 60 * 24 * 60 * 60 * 1000) },
+  });
+  await seedSource(database.db, {
+    title: "Told to wait",
+    state: { retryAfterUntil: new Date(Date.now() + 60 * 60 * 1000), nextCheckReason: "Retry-After until 14:05" },
+  });
   await seedSource(database.db, { title: "Half open", state: { breakerState: "half_open" } });
   articleIds = await seedArticles(
     database.db,
@@ -35,7 +47,13 @@ beforeAll(async () => {
     Array.from({ length: 60 }, (_, n) => ({
       title: `Entry ${n}`,
       content: `<p>Body ${n}</p>`,
-      enclosures: n === 0 ? [{ url: "https://cdn.example/episode.mp3", type: "audio/mpeg", length: 1234 }, { url: "javascript:alert(1)", type: null, length: null }] : [],
+      enclosures:
+        n === 0
+          ? [
+              { url: "https://cdn.example/episode.mp3", type: "audio/mpeg", length: 1234 },
+              { url: "javascript:alert(1)", type: null, length: null },
+            ]
+          : [],
     })),
   );
 });
@@ -45,8 +63,12 @@ afterAll(async () => {
   await database.dispose();
 });
 
-function request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Request {
-  const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+function request(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Request {
+  const body =
+    init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
   return new Request(`http://${HOST}${path}`, {
     method: init.method ?? "GET",
     body,
@@ -92,14 +114,19 @@ describe("GET /api/articles", () => {
     const next = await (await listRoute.GET(request(`/api/articles?limit=50&cursor=${first.nextCursor}`))).json();
     expect(next.items.map((item: { id: number }) => item.id)).toEqual(oldestFirst.slice(30));
     expect(next.nextCursor).toBeNull();
-    const again = await (await listRoute.GET(request(`/api/articles?limit=50&order=oldest&cursor=${first.nextCursor}`))).json();
+    const again = await (
+      await listRoute.GET(request(`/api/articles?limit=50&order=oldest&cursor=${first.nextCursor}`))
+    ).json();
     expect(again.items).toEqual(next.items);
   });
 
   it.each([
     ["a tampered cursor", `cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "newest" }).slice(0, -2)}`],
     ["an order that is not one", "order=sideways"],
-    ["a cursor of the other order", `order=newest&cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "oldest" })}`],
+    [
+      "a cursor of the other order",
+      `order=newest&cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "oldest" })}`,
+    ],
     ["a cursor of garbage", "cursor=%3Cscript%3E"],
     ["a forged cursor", `cursor=${Buffer.from("1:2:3").toString("base64url")}`],
     ["a limit above 100", "limit=101"],
@@ -115,10 +142,19 @@ describe("GET /api/articles", () => {
 
 describe("GET /api/articles/:id", () => {
   it("answers the sanitized content and only http(s) enclosures", async () => {
-    const response = await articleRoute.GET(request(`/api/articles/${articleIds[0]}`), idContext(String(articleIds[0])));
+    const response = await articleRoute.GET(
+      request(`/api/articles/${articleIds[0]}`),
+      idContext(String(articleIds[0])),
+    );
     expect(response.status).toBe(200);
     const article = await response.json();
-    expect(article).toMatchObject({ id: articleIds[0], title: "Entry 0", contentHtml: "<p>Body 0</p>", read: false, starred: false });
+    expect(article).toMatchObject({
+      id: articleIds[0],
+      title: "Entry 0",
+      contentHtml: "<p>Body 0</p>",
+      read: false,
+      starred: false,
+    });
     expect(article.enclosures).toEqual([{ url: "https://cdn.example/episode.mp3", type: "audio/mpeg", length: 1234 }]);
     expect(article).not.toHaveProperty("dedupeKey");
     expect(article).not.toHaveProperty("contentHash");
@@ -171,15 +207,26 @@ describe("PATCH /api/articles/:id", () => {
 });
 
 describe("POST /api/articles/mark-read and mark-unread", () => {
-  const post = (route: typeof markReadRoute | typeof markUnreadRoute, path: string, body: unknown, headers: Record<string, string> = sameOrigin) =>
-    route.POST(request(path, { method: "POST", body, headers }));
+  const post = (
+    route: typeof markReadRoute | typeof markUnreadRoute,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = sameOrigin,
+  ) => route.POST(request(path, { method: "POST", body, headers }));
 
   it("marks the view read older than a date, then the undo restores exactly those", async () => {
     const cutoff = (await database.db.article.findUniqueOrThrow({ where: { id: articleIds[30]! } })).publishedAt;
-    const response = await post(markReadRoute, "/api/articles/mark-read", { source: sourceId, olderThan: cutoff.toISOString() });
+    const response = await post(markReadRoute, "/api/articles/mark-read", {
+      source: sourceId,
+      olderThan: cutoff.toISOString(),
+    });
     expect(response.status).toBe(200);
     const { markedIds } = await response.json();
-    const expected = await database.db.article.findMany({ where: { sourceId, publishedAt: { lt: cutoff }, id: { not: articleIds[1] } }, select: { id: true }, orderBy: { id: "asc" } });
+    const expected = await database.db.article.findMany({
+      where: { sourceId, publishedAt: { lt: cutoff }, id: { not: articleIds[1] } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
     expect(markedIds).toEqual(expected.map((row) => row.id));
     const undo = await post(markUnreadRoute, "/api/articles/mark-unread", { ids: markedIds });
     expect((await undo.json()).markedIds).toEqual(markedIds);
@@ -196,13 +243,31 @@ describe("POST /api/articles/mark-read and mark-unread", () => {
 
   it("refuses an empty, an oversized and a huge undo list", async () => {
     await expectError(await post(markUnreadRoute, "/api/articles/mark-unread", { ids: [] }), 422, "invalid_body");
-    await expectError(await post(markUnreadRoute, "/api/articles/mark-unread", { ids: Array.from({ length: 10_001 }, (_, n) => n + 1) }), 422, "invalid_body");
-    await expectError(await post(markUnreadRoute, "/api/articles/mark-unread", { ids: [1], pad: "x".repeat(600_000) }), 413, "too_large");
+    await expectError(
+      await post(markUnreadRoute, "/api/articles/mark-unread", {
+        ids: Array.from({ length: 10_001 }, (_, n) => n + 1),
+      }),
+      422,
+      "invalid_body",
+    );
+    await expectError(
+      await post(markUnreadRoute, "/api/articles/mark-unread", { ids: [1], pad: "x".repeat(600_000) }),
+      413,
+      "too_large",
+    );
   });
 
   it("refuses cross-site requests with 403", async () => {
-    await expectError(await post(markReadRoute, "/api/articles/mark-read", {}, { origin: "https://evil.example" }), 403, "cross_site");
-    await expectError(await post(markUnreadRoute, "/api/articles/mark-unread", { ids: [1] }, { origin: "https://evil.example" }), 403, "cross_site");
+    await expectError(
+      await post(markReadRoute, "/api/articles/mark-read", {}, { origin: "https://evil.example" }),
+      403,
+      "cross_site",
+    );
+    await expectError(
+      await post(markUnreadRoute, "/api/articles/mark-unread", { ids: [1] }, { origin: "https://evil.example" }),
+      403,
+      "cross_site",
+    );
     expect(await database.db.article.count({ where: { readAt: null } })).toBeGreaterThan(50);
   });
 });
@@ -210,9 +275,15 @@ describe("POST /api/articles/mark-read and mark-unread", () => {
 describe("GET /api/articles/new and /api/sidebar", () => {
   it("counts what arrived since a page's latestId", async () => {
     const since = articleIds.at(-1)!;
-    expect(await (await newRoute.GET(request(`/api/articles/new?since=${since}`))).json()).toEqual({ count: 0, latestId: since });
+    expect(await (await newRoute.GET(request(`/api/articles/new?since=${since}`))).json()).toEqual({
+      count: 0,
+      latestId: since,
+    });
     const [late] = await seedArticles(database.db, sourceId, [{ title: "Late" }]);
-    expect(await (await newRoute.GET(request(`/api/articles/new?since=${since}&unread=true`))).json()).toEqual({ count: 1, latestId: late });
+    expect(await (await newRoute.GET(request(`/api/articles/new?since=${since}&unread=true`))).json()).toEqual({
+      count: 1,
+      latestId: late,
+    });
     await expectError(await newRoute.GET(request("/api/articles/new")), 400, "invalid_query");
   });
 
@@ -221,8 +292,21 @@ describe("GET /api/articles/new and /api/sidebar", () => {
     const unread = await database.db.article.count({ where: { readAt: null } });
     expect(sidebar.unread).toBe(unread);
     expect(sidebar.starred).toBe(await database.db.article.count({ where: { starredAt: { not: null } } }));
-    expect(sidebar.folders).toEqual([{ id: expect.any(Number), name: "Reading", unread, sources: [{ id: sourceId, title: "Example", unread, health: "ok" }] }]);
-    expect(sidebar.sources.map((source: { title: string; health: string; healthLabel: string }) => [source.title, source.health, source.healthLabel])).toEqual([
+    expect(sidebar.folders).toEqual([
+      {
+        id: expect.any(Number),
+        name: "Reading",
+        unread,
+        sources: [{ id: sourceId, title: "Example", unread, health: "ok" }],
+      },
+    ]);
+    expect(
+      sidebar.sources.map((source: { title: string; health: string; healthLabel: string }) => [
+        source.title,
+        source.health,
+        source.healthLabel,
+      ]),
+    ).toEqual([
       ["Broken", "broken", "Paused after repeated errors (breaker open until 14:05)"],
       ["Gone", "broken", "Gone: the publisher removed this feed"],
       // A half-open breaker is still open (lib/health/classify-source-health.ts): only its probe is due.
@@ -239,10 +323,28 @@ describe("GET /api/articles/new and /api/sidebar", () => {
 describe("/api/settings/reader", () => {
   it("saves the mark-read-on-scroll preference in the Setting table", async () => {
     expect(await (await settingsRoute.GET()).json()).toEqual({ markReadOnScroll: false });
-    const put = await settingsRoute.PUT(request("/api/settings/reader", { method: "PUT", body: { markReadOnScroll: true }, headers: sameOrigin }));
+    const put = await settingsRoute.PUT(
+      request("/api/settings/reader", { method: "PUT", body: { markReadOnScroll: true }, headers: sameOrigin }),
+    );
     expect(await put.json()).toEqual({ markReadOnScroll: true });
     expect(await (await settingsRoute.GET()).json()).toEqual({ markReadOnScroll: true });
-    await expectError(await settingsRoute.PUT(request("/api/settings/reader", { method: "PUT", body: { markReadOnScroll: 1 }, headers: sameOrigin })), 422, "invalid_body");
-    await expectError(await settingsRoute.PUT(request("/api/settings/reader", { method: "PUT", body: { markReadOnScroll: false }, headers: { origin: "https://evil.example" } })), 403, "cross_site");
+    await expectError(
+      await settingsRoute.PUT(
+        request("/api/settings/reader", { method: "PUT", body: { markReadOnScroll: 1 }, headers: sameOrigin }),
+      ),
+      422,
+      "invalid_body",
+    );
+    await expectError(
+      await settingsRoute.PUT(
+        request("/api/settings/reader", {
+          method: "PUT",
+          body: { markReadOnScroll: false },
+          headers: { origin: "https://evil.example" },
+        }),
+      ),
+      403,
+      "cross_site",
+    );
   });
 });

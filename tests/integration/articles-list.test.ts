@@ -42,7 +42,11 @@ beforeAll(async () => {
     { title: "A quiet post", content: "<p>Deep inside: the Borrow Checker explained</p>", publishedAt: instants[4]! },
     { title: "100% real_numbers", content: "<p>percent</p>", publishedAt: instants[5]! },
     { title: "1000 real numbers", content: "<p>no percent sign here</p>", publishedAt: instants[5]! },
-    { title: "Linked", content: '<p>See <a href="https://example.org/hidden-path" title="tooltip">this page</a></p>', publishedAt: instants[6]! },
+    {
+      title: "Linked",
+      content: '<p>See <a href="https://example.org/hidden-path" title="tooltip">this page</a></p>',
+      publishedAt: instants[6]!,
+    },
   ]);
 });
 
@@ -86,13 +90,16 @@ describe("keyset pagination", () => {
     expect((await readAllPages(scope, 9)).items.map((item) => item.id)).toEqual(expected);
   });
 
-  it.each([1, 7, 100])("walks every article once, oldest first, ties by id ascending, with %i per page", async (limit) => {
-    const expected = await expectedIds(ALL_ARTICLES, "oldest");
-    const { items, pages } = await readAllPages(ALL_ARTICLES, limit, "oldest");
-    expect(items.map((item) => item.id)).toEqual(expected);
-    expect(expected).toEqual((await expectedIds(ALL_ARTICLES)).reverse());
-    expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
-  });
+  it.each([1, 7, 100])(
+    "walks every article once, oldest first, ties by id ascending, with %i per page",
+    async (limit) => {
+      const expected = await expectedIds(ALL_ARTICLES, "oldest");
+      const { items, pages } = await readAllPages(ALL_ARTICLES, limit, "oldest");
+      expect(items.map((item) => item.id)).toEqual(expected);
+      expect(expected).toEqual((await expectedIds(ALL_ARTICLES)).reverse());
+      expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
+    },
+  );
 
   it.each([
     ["one folder", () => ({ ...ALL_ARTICLES, folderId: techFolderId })],
@@ -116,7 +123,9 @@ describe("keyset pagination", () => {
     expect(cursor?.order).toBe("oldest");
     // Asked with the other order beside it, the cursor wins: the walk neither repeats nor skips.
     const second = await listArticles({ scope: ALL_ARTICLES, cursor, order: "newest", limit: 10 });
-    expect([...first.items, ...second.items].map((item) => item.id)).toEqual((await expectedIds(ALL_ARTICLES, "oldest")).slice(0, 20));
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(
+      (await expectedIds(ALL_ARTICLES, "oldest")).slice(0, 20),
+    );
   });
 
   it("neither repeats nor skips when newer articles arrive between two pages", async () => {
@@ -142,11 +151,21 @@ describe("keyset pagination", () => {
 
   it("says how many articles arrived since the page was read, per view", async () => {
     const page = await listArticles({ scope: ALL_ARTICLES, cursor: null, limit: 5 });
-    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({ count: 0, latestId: page.latestId });
+    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({
+      count: 0,
+      latestId: page.latestId,
+    });
     const arrived = await seedArticles(database.db, ids.beta, [{ title: "New one" }, { title: "New two", read: true }]);
-    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({ count: 2, latestId: arrived[1] });
-    expect((await countNewArticlesSince({ scope: { ...ALL_ARTICLES, unread: true }, sinceId: page.latestId })).count).toBe(1);
-    expect((await countNewArticlesSince({ scope: { ...ALL_ARTICLES, sourceId: ids.gamma }, sinceId: page.latestId })).count).toBe(0);
+    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({
+      count: 2,
+      latestId: arrived[1],
+    });
+    expect(
+      (await countNewArticlesSince({ scope: { ...ALL_ARTICLES, unread: true }, sinceId: page.latestId })).count,
+    ).toBe(1);
+    expect(
+      (await countNewArticlesSince({ scope: { ...ALL_ARTICLES, sourceId: ids.gamma }, sinceId: page.latestId })).count,
+    ).toBe(0);
     await database.db.article.deleteMany({ where: { id: { in: arrived } } });
     await database.db.source.update({ where: { id: ids.beta }, data: { unreadCount: { decrement: 1 } } });
   });
@@ -162,7 +181,19 @@ describe("cursors", () => {
     // Tokens made before the order existed read on newest first, as they always did.
     expect(decodeCursor(Buffer.from(`${cursor.publishedAt.getTime()}:42`).toString("base64url"))).toEqual(cursor);
     const token = encodeCursor(cursor);
-    for (const bad of ["", "abc", token + "A", token.slice(1), Buffer.from("1:2:3").toString("base64url"), Buffer.from("-5:2").toString("base64url"), Buffer.from("5:0").toString("base64url"), Buffer.from("5:2:n").toString("base64url"), Buffer.from("5:2:").toString("base64url"), "x".repeat(65), `${token}=`]) {
+    for (const bad of [
+      "",
+      "abc",
+      token + "A",
+      token.slice(1),
+      Buffer.from("1:2:3").toString("base64url"),
+      Buffer.from("-5:2").toString("base64url"),
+      Buffer.from("5:0").toString("base64url"),
+      Buffer.from("5:2:n").toString("base64url"),
+      Buffer.from("5:2:").toString("base64url"),
+      "x".repeat(65),
+      `${token}=`,
+    ]) {
       expect(decodeCursor(bad), bad).toBeNull();
     }
   });
@@ -171,7 +202,9 @@ describe("cursors", () => {
 describe("search", () => {
   const postgres = testingPostgres();
   const search = async (q: string, scope: Partial<ArticleScope> = {}) =>
-    (await listArticles({ scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, limit: 100 })).items.map((item) => item.title);
+    (await listArticles({ scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, limit: 100 })).items.map(
+      (item) => item.title,
+    );
 
   it("matches titles and content without regard to case", async () => {
     expect(await search("rust")).toEqual(["Learning RUST the hard way"]);
@@ -182,7 +215,12 @@ describe("search", () => {
     expect(await search("rust", { sourceId: ids.alpha })).toEqual([]);
     expect(await search("rust", { sourceId: ids.gamma })).toEqual(["Learning RUST the hard way"]);
     expect(await search("post 1-", { starred: true })).toEqual(
-      (await database.db.article.findMany({ where: { title: { startsWith: "Post 1-" }, starredAt: { not: null } }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }] })).map((row) => row.title),
+      (
+        await database.db.article.findMany({
+          where: { title: { startsWith: "Post 1-" }, starredAt: { not: null } },
+          orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
+        })
+      ).map((row) => row.title),
     );
   });
 
@@ -197,7 +235,9 @@ describe("search", () => {
     // Unbounded, to_tsvector fails past 1 MB of lexemes, and with it the article's insert.
     const words = Array.from({ length: 40_000 }, (_, index) => createHash("md5").update(String(index)).digest("hex"));
     // Read, so that deleting it afterwards leaves the source's unread count as it was.
-    const [id] = await seedArticles(database.db, ids.beta, [{ title: "Huge", content: `<p>needle ${words.join(" ")}</p>`, publishedAt: instants[9]!, read: true }]);
+    const [id] = await seedArticles(database.db, ids.beta, [
+      { title: "Huge", content: `<p>needle ${words.join(" ")}</p>`, publishedAt: instants[9]!, read: true },
+    ]);
     try {
       expect(await search("needle")).toEqual(["Huge"]);
     } finally {
@@ -236,7 +276,10 @@ describe("search", () => {
         // whether the search expression matches the index's expression at all.
         await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
         const sql = buildSearchSql("rust", "postgresql");
-        return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN SELECT "id" FROM "Article" WHERE ${sql.text}`, ...sql.values);
+        return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+          `EXPLAIN SELECT "id" FROM "Article" WHERE ${sql.text}`,
+          ...sql.values,
+        );
       });
       expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(/Bitmap Index Scan on "?Article_search_idx"?/);
     });

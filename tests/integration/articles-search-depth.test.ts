@@ -17,7 +17,9 @@ const START = Date.UTC(2025, 0, 1);
 // boundary; "lion" on every 40th; "tiger" on the 30 newest and the 30 oldest.
 const TOTAL = NEWEST_ROWS_TESTED + 200;
 const titleOf = (n: number) =>
-  [`Item ${n}`, n < 60 ? "zebra" : "", n % 40 === 0 ? "lion" : "", n < 30 || n >= TOTAL - 30 ? "tiger" : ""].filter(Boolean).join(" ");
+  [`Item ${n}`, n < 60 ? "zebra" : "", n % 40 === 0 ? "lion" : "", n < 30 || n >= TOTAL - 30 ? "tiger" : ""]
+    .filter(Boolean)
+    .join(" ");
 
 beforeAll(async () => {
   database = await createFreshDatabase();
@@ -26,7 +28,12 @@ beforeAll(async () => {
   await seedArticles(
     database.db,
     sourceId,
-    Array.from({ length: TOTAL }, (_, n) => ({ title: titleOf(n), content: null, publishedAt: new Date(START + n * 60_000), read: n % 2 === 0 })),
+    Array.from({ length: TOTAL }, (_, n) => ({
+      title: titleOf(n),
+      content: null,
+      publishedAt: new Date(START + n * 60_000),
+      read: n % 2 === 0,
+    })),
   );
 });
 
@@ -58,7 +65,9 @@ describe("search beyond the newest articles", () => {
   });
 
   it("keeps to the view", async () => {
-    expect(await searchAllPages({ q: "zebra", unread: true }, 10)).toEqual(expectedTitles((n) => n < 60 && n % 2 === 1));
+    expect(await searchAllPages({ q: "zebra", unread: true }, 10)).toEqual(
+      expectedTitles((n) => n < 60 && n % 2 === 1),
+    );
     expect(await searchAllPages({ q: "zebra", sourceId: sourceId + 1 }, 10)).toEqual([]);
   });
 });

@@ -43,11 +43,18 @@ beforeEach(async () => {
 });
 
 async function expectCountsExact(): Promise<void> {
-  for (const row of await compareUnreadCounts(database.db)) expect(row.stored, `source ${row.sourceId}`).toBe(row.counted);
+  for (const row of await compareUnreadCounts(database.db))
+    expect(row.stored, `source ${row.sourceId}`).toBe(row.counted);
 }
 
 async function unreadIds(where: object = {}): Promise<number[]> {
-  return (await database.db.article.findMany({ where: { readAt: null, ...where }, select: { id: true }, orderBy: { id: "asc" } })).map((row) => row.id);
+  return (
+    await database.db.article.findMany({
+      where: { readAt: null, ...where },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    })
+  ).map((row) => row.id);
 }
 
 const scope = (fields: Partial<ArticleScope>): ArticleScope => ({ ...ALL_ARTICLES, ...fields });
@@ -56,11 +63,19 @@ describe("one article's state", () => {
   it("reads, un-reads and stars, adjusting the source's unread count once per real change", async () => {
     const [id] = await unreadIds({ sourceId: sources[0] });
     const before = await database.db.source.findUniqueOrThrow({ where: { id: sources[0] } });
-    expect(await updateArticleState(database.db, { id: id!, read: true, now })).toEqual({ id, read: true, starred: expect.any(Boolean) });
+    expect(await updateArticleState(database.db, { id: id!, read: true, now })).toEqual({
+      id,
+      read: true,
+      starred: expect.any(Boolean),
+    });
     expect(await updateArticleState(database.db, { id: id!, read: true, now })).toMatchObject({ read: true });
-    expect((await database.db.source.findUniqueOrThrow({ where: { id: sources[0] } })).unreadCount).toBe(before.unreadCount - 1);
+    expect((await database.db.source.findUniqueOrThrow({ where: { id: sources[0] } })).unreadCount).toBe(
+      before.unreadCount - 1,
+    );
     await updateArticleState(database.db, { id: id!, read: false, now });
-    expect((await database.db.source.findUniqueOrThrow({ where: { id: sources[0] } })).unreadCount).toBe(before.unreadCount);
+    expect((await database.db.source.findUniqueOrThrow({ where: { id: sources[0] } })).unreadCount).toBe(
+      before.unreadCount,
+    );
     await expectCountsExact();
   });
 
@@ -81,7 +96,9 @@ describe("one article's state", () => {
 
   it("counts once when two requests read the same article at the same time", async () => {
     const ids = await unreadIds({ sourceId: sources[1] });
-    await Promise.all(ids.flatMap((id) => [1, 2, 3].map(() => updateArticleState(database.db, { id, read: true, now }))));
+    await Promise.all(
+      ids.flatMap((id) => [1, 2, 3].map(() => updateArticleState(database.db, { id, read: true, now }))),
+    );
     expect((await database.db.source.findUniqueOrThrow({ where: { id: sources[1] } })).unreadCount).toBe(0);
     await expectCountsExact();
   });
@@ -108,8 +125,13 @@ describe("mark all read", () => {
     const cutoff = new Date(now.getTime() - 3.5 * DAY);
     const expected = await unreadIds({ sourceId: sources[0], publishedAt: { lt: cutoff } });
     expect(expected.length).toBeGreaterThan(0);
-    expect(await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: cutoff, maxId: null, now })).toEqual(expected);
-    const stillUnread = await database.db.article.findMany({ where: { sourceId: sources[0], readAt: null }, select: { publishedAt: true } });
+    expect(
+      await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: cutoff, maxId: null, now }),
+    ).toEqual(expected);
+    const stillUnread = await database.db.article.findMany({
+      where: { sourceId: sources[0], readAt: null },
+      select: { publishedAt: true },
+    });
     expect(stillUnread.length).toBeGreaterThan(0);
     for (const row of stillUnread) expect(row.publishedAt.getTime()).toBeGreaterThanOrEqual(cutoff.getTime());
     await expectCountsExact();
@@ -127,7 +149,11 @@ describe("mark all read", () => {
   it("is undone by mark-unread with the returned ids, and only those", async () => {
     const before = await unreadIds();
     const marked = await markRead(database.db, { scope: scope({ folderId }), olderThan: null, maxId: null, now });
-    const [otherRead] = await database.db.article.findMany({ where: { readAt: { not: null }, id: { notIn: marked } }, select: { id: true }, take: 1 });
+    const [otherRead] = await database.db.article.findMany({
+      where: { readAt: { not: null }, id: { notIn: marked } },
+      select: { id: true },
+      take: 1,
+    });
     // Ids that are unread already (or unknown) change nothing.
     expect(await markUnread(database.db, { ids: [...marked, before[0]!, 999_999] })).toEqual(marked);
     expect(await unreadIds()).toEqual(before);
@@ -137,10 +163,15 @@ describe("mark all read", () => {
 
   it("stores readAt exactly as Prisma does, so dates still compare and sort", async () => {
     await markRead(database.db, { scope: scope({ sourceId: sources[0]! }), olderThan: null, maxId: null, now });
-    const marked = await database.db.article.findFirstOrThrow({ where: { sourceId: sources[0], readAt: { gte: now, lte: now } } });
+    const marked = await database.db.article.findFirstOrThrow({
+      where: { sourceId: sources[0], readAt: { gte: now, lte: now } },
+    });
     expect(marked.readAt).toEqual(now);
     if (provider === "sqlite") {
-      const raw = await database.db.$queryRawUnsafe<{ readAt: string }[]>(`SELECT CAST("readAt" AS TEXT) AS "readAt" FROM "Article" WHERE "id" = ?`, marked.id);
+      const raw = await database.db.$queryRawUnsafe<{ readAt: string }[]>(
+        `SELECT CAST("readAt" AS TEXT) AS "readAt" FROM "Article" WHERE "id" = ?`,
+        marked.id,
+      );
       expect(raw[0]!.readAt).toBe(now.toISOString().replace("Z", "+00:00"));
     }
   });
@@ -150,7 +181,12 @@ describe("Source.unreadCount", () => {
   it("equals COUNT(*) of unread articles after any mix of reads, stars, bulk marks and undos", async () => {
     const all = (await database.db.article.findMany({ select: { id: true } })).map((row) => row.id);
     const operation = fc.oneof(
-      fc.record({ kind: fc.constant("read" as const), index: fc.nat(all.length - 1), read: fc.boolean(), starred: fc.option(fc.boolean(), { nil: undefined }) }),
+      fc.record({
+        kind: fc.constant("read" as const),
+        index: fc.nat(all.length - 1),
+        read: fc.boolean(),
+        starred: fc.option(fc.boolean(), { nil: undefined }),
+      }),
       fc.record({
         kind: fc.constant("markRead" as const),
         source: fc.option(fc.nat(2), { nil: null }),
@@ -168,7 +204,11 @@ describe("Source.unreadCount", () => {
             await updateArticleState(database.db, { id: all[op.index]!, read: op.read, starred: op.starred, now });
           } else if (op.kind === "markRead") {
             lastMarked = await markRead(database.db, {
-              scope: scope({ sourceId: op.source === null ? null : sources[op.source]!, folderId: op.folder ? folderId : null, starred: op.starred }),
+              scope: scope({
+                sourceId: op.source === null ? null : sources[op.source]!,
+                folderId: op.folder ? folderId : null,
+                starred: op.starred,
+              }),
               olderThan: op.olderDays === null ? null : new Date(now.getTime() - op.olderDays * DAY),
               maxId: null,
               now,

@@ -50,8 +50,14 @@ describe("the command line, run as an operator would", () => {
 
   it("stops printing quietly with status 0 when the reader of its output goes away (`| head -5`)", async () => {
     // Far more lines than a pipe holds (64 KiB), so that most are written after head has gone.
-    const outlines = Array.from({ length: 800 }, (_, n) => `<outline type="rss" text="Feed ${n}" xmlUrl="https://feed${n}.example/rss.xml"/>`);
-    writeFileSync(path.join(elsewhere, "many.opml"), `<?xml version="1.0"?><opml version="2.0"><head/><body>${outlines.join("")}</body></opml>`);
+    const outlines = Array.from(
+      { length: 800 },
+      (_, n) => `<outline type="rss" text="Feed ${n}" xmlUrl="https://feed${n}.example/rss.xml"/>`,
+    );
+    writeFileSync(
+      path.join(elsewhere, "many.opml"),
+      `<?xml version="1.0"?><opml version="2.0"><head/><body>${outlines.join("")}</body></opml>`,
+    );
     expect((await runCli(["import", "many.opml"], env, { cwd: elsewhere })).code).toBe(0);
     // Both ways of running: the unhandled EPIPE showed most reliably from the sources (tsx).
     for (const fromSources of ["false", "true"]) {
@@ -59,7 +65,9 @@ describe("the command line, run as an operator would", () => {
         // pipefail: the status is the command line's, not head's.
         const script = `set -o pipefail; "${process.execPath}" "${BIN}" sources | head -5`;
         const childEnv = { ...process.env, ...env, TIDINGS_LOG_LEVEL: "warn", TIDINGS_CLI_FROM_SOURCES: fromSources };
-        execFile("bash", ["-c", script], { cwd: elsewhere, env: childEnv }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+        execFile("bash", ["-c", script], { cwd: elsewhere, env: childEnv }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        );
       });
       expect([fromSources, piped.code, piped.stderr]).toEqual([fromSources, 0, ""]);
       expect(piped.stdout.trimEnd().split("\n")).toHaveLength(5);

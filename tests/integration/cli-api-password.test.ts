@@ -19,7 +19,11 @@ afterAll(async () => {
 
 describe("tidings api-password", () => {
   it("refuses a short password with the usage and exit code 2, storing nothing", async () => {
-    const result = await runCli(["api-password", "--user", "reader"], { DATABASE_URL: database.url }, { stdin: "short\n" });
+    const result = await runCli(
+      ["api-password", "--user", "reader"],
+      { DATABASE_URL: database.url },
+      { stdin: "short\n" },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("at least 8 characters");
     expect(result.stderr).toContain("usage: tidings api-password");
@@ -35,7 +39,11 @@ describe("tidings api-password", () => {
     expect(matchesFeverKey(feverKeyOf("tidings", "api secret 123"), stored.feverKeyDigest!)).toBe(true);
     expect(await verifyPassword("api secret 123", stored.passwordHash!)).toBe(true);
     const rows = await database.db.setting.findMany();
-    expect(rows.some((row) => row.value.includes("api secret 123") || row.value.includes(feverKeyOf("tidings", "api secret 123")))).toBe(false);
+    expect(
+      rows.some(
+        (row) => row.value.includes("api secret 123") || row.value.includes(feverKeyOf("tidings", "api secret 123")),
+      ),
+    ).toBe(false);
     // The web password is a different thing and stays unset.
     expect(rows.some((row) => row.key === PASSWORD_HASH_SETTING)).toBe(false);
   });
@@ -43,6 +51,10 @@ describe("tidings api-password", () => {
   it("removes it with --clear, keeping the user name", async () => {
     const result = await runCli(["api-password", "--clear"], { DATABASE_URL: database.url });
     expect(result.code, result.stderr).toBe(0);
-    expect(await readApiCredentials(database.db)).toEqual({ user: "tidings", feverKeyDigest: null, passwordHash: null });
+    expect(await readApiCredentials(database.db)).toEqual({
+      user: "tidings",
+      feverKeyDigest: null,
+      passwordHash: null,
+    });
   });
 });

@@ -16,9 +16,17 @@ describe("tidings migrate", () => {
   });
 
   it.each([
-    ["an unknown scheme", "mysql://root@127.0.0.1/tidings", /^tidings migrate: DATABASE_URL: unsupported scheme "mysql:"/],
+    [
+      "an unknown scheme",
+      "mysql://root@127.0.0.1/tidings",
+      /^tidings migrate: DATABASE_URL: unsupported scheme "mysql:"/,
+    ],
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    ["an unreachable PostgreSQL", "postgresql://postgres@127.0.0.1:1/test", /^tidings migrate: cannot open the postgresql database at 127\.0\.0\.1:1: .*ECONNREFUSED/],
+    [
+      "an unreachable PostgreSQL",
+      "postgresql://postgres@127.0.0.1:1/test",
+      /^tidings migrate: cannot open the postgresql database at 127\.0\.0\.1:1: .*ECONNREFUSED/,
+    ],
   ])("gives one clear line and exit 1 for %s", async (_label, url, message) => {
     const result = await runCli(["migrate"], { DATABASE_URL: url });
     expect(result.code).toBe(1);

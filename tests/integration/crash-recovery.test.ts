@@ -7,7 +7,12 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { startPublisher, feed, rssFeed, type Handler, type Publisher } from "@/tests/helpers/publisher";
 import { runCli } from "@/tests/helpers/run-cli";
 import { startCli, type CliExit, type RunningCli } from "@/tests/helpers/killable-cli";
-import { checkStorage, createWriterProbe, findHalfWrittenFetches, type WriterProbe } from "@/tests/helpers/database-integrity";
+import {
+  checkStorage,
+  createWriterProbe,
+  findHalfWrittenFetches,
+  type WriterProbe,
+} from "@/tests/helpers/database-integrity";
 import { createSource } from "@/lib/store/create-source";
 import { ROUND_LEASE } from "@/lib/store/lease";
 
@@ -52,43 +57,64 @@ afterAll(async () => {
 });
 
 describe("a round killed with SIGKILL", () => {
-  it("between the publisher's response and the commit: the database stays sound and the next round completes the fetch", async () => {
-    const ATTEMPTS = 8;
-    const ladder = createKillLadder(100);
-    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const extraDelayMs = ladder.next();
-      const committed = await killOneRound({ path: `/small-${attempt}.xml`, items: 3, etag: `"small-${attempt}"`, figures: figures.small }, async ({ responseFinished }) => {
-        await responseFinished;
-        await sleep(extraDelayMs);
-      });
-      ladder.record(extraDelayMs, committed);
-    }
-    figures.small.commitBracketMs = ladder.bracket();
-    expect(figures.small.attempts).toBe(ATTEMPTS);
-    // The ladder starts at 0 ms (before any commit) and doubles until a kill lands after one.
-    expect(figures.small.killedBeforeCommit).toBeGreaterThan(0);
-    expect(figures.small.attempts - figures.small.killedBeforeCommit).toBeGreaterThan(0);
-  }, TEST_TIMEOUT_MS);
+  it(
+    "between the publisher's response and the commit: the database stays sound and the next round completes the fetch",
+    async () => {
+      const ATTEMPTS = 8;
+      const ladder = createKillLadder(100);
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const extraDelayMs = ladder.next();
+        const committed = await killOneRound(
+          { path: `/small-${attempt}.xml`, items: 3, etag: `"small-${attempt}"`, figures: figures.small },
+          async ({ responseFinished }) => {
+            await responseFinished;
+            await sleep(extraDelayMs);
+          },
+        );
+        ladder.record(extraDelayMs, committed);
+      }
+      figures.small.commitBracketMs = ladder.bracket();
+      expect(figures.small.attempts).toBe(ATTEMPTS);
+      // The ladder starts at 0 ms (before any commit) and doubles until a kill lands after one.
+      expect(figures.small.killedBeforeCommit).toBeGreaterThan(0);
+      expect(figures.small.attempts - figures.small.killedBeforeCommit).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it("while it stores a 2,000-item feed: nothing of the fetch is kept, or all of it, and the next round completes it", async () => {
-    const ATTEMPTS = 5;
-    const ladder = createKillLadder(100);
-    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      const extraDelayMs = ladder.next();
-      const committed = await killOneRound({ path: `/big-${attempt}.xml`, items: 2000, etag: `"big-${attempt}"`, figures: figures.big }, async ({ responseFinished, cli }) => {
-        await responseFinished;
-        // The store phase: the fetch's transaction is open (SQLite: it holds the write lock;
-        // PostgreSQL: it holds locks on "Article"). Then a moment inside it.
-        if (await waitUntil(() => probe.writing(), () => cli.hasExited(), 30_000)) figures.big.storeSeen += 1;
-        await sleep(extraDelayMs);
-      });
-      ladder.record(extraDelayMs, committed);
-    }
-    figures.big.commitBracketMs = ladder.bracket();
-    expect(figures.big.attempts).toBe(ATTEMPTS);
-    expect(figures.big.storeSeen).toBeGreaterThan(0);
-    expect(figures.big.killedBeforeCommit).toBeGreaterThan(0);
-  }, TEST_TIMEOUT_MS);
+  it(
+    "while it stores a 2,000-item feed: nothing of the fetch is kept, or all of it, and the next round completes it",
+    async () => {
+      const ATTEMPTS = 5;
+      const ladder = createKillLadder(100);
+      for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+        const extraDelayMs = ladder.next();
+        const committed = await killOneRound(
+          { path: `/big-${attempt}.xml`, items: 2000, etag: `"big-${attempt}"`, figures: figures.big },
+          async ({ responseFinished, cli }) => {
+            await responseFinished;
+            // The store phase: the fetch's transaction is open (SQLite: it holds the write lock;
+            // PostgreSQL: it holds locks on "Article"). Then a moment inside it.
+            if (
+              await waitUntil(
+                () => probe.writing(),
+                () => cli.hasExited(),
+                30_000,
+              )
+            )
+              figures.big.storeSeen += 1;
+            await sleep(extraDelayMs);
+          },
+        );
+        ladder.record(extraDelayMs, committed);
+      }
+      figures.big.commitBracketMs = ladder.bracket();
+      expect(figures.big.attempts).toBe(ATTEMPTS);
+      expect(figures.big.storeSeen).toBeGreaterThan(0);
+      expect(figures.big.killedBeforeCommit).toBeGreaterThan(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 /**
@@ -103,7 +129,8 @@ function createKillLadder(firstStepMs: number) {
   return {
     next(): number {
       if (before < 0) return 0;
-      if (after === Number.POSITIVE_INFINITY) return Math.round(Math.max(firstStepMs, before * 2) * (1 + Math.random() * 0.25));
+      if (after === Number.POSITIVE_INFINITY)
+        return Math.round(Math.max(firstStepMs, before * 2) * (1 + Math.random() * 0.25));
       return Math.round(before + Math.random() * (after - before));
     },
     record(delayMs: number, committed: boolean): void {
@@ -116,7 +143,14 @@ function createKillLadder(firstStepMs: number) {
 
 type Tally = ReturnType<typeof tally>;
 function tally() {
-  return { attempts: 0, killedBeforeCommit: 0, killedAfterCommit: 0, exitedBeforeKill: 0, storeSeen: 0, commitBracketMs: [] as Array<number | null> };
+  return {
+    attempts: 0,
+    killedBeforeCommit: 0,
+    killedAfterCommit: 0,
+    exitedBeforeKill: 0,
+    storeSeen: 0,
+    commitBracketMs: [] as Array<number | null>,
+  };
 }
 
 /**
@@ -127,17 +161,30 @@ async function killOneRound(
   spec: { path: string; items: number; etag: string; figures: Tally },
   killAt: (moment: { responseFinished: Promise<void>; cli: RunningCli }) => Promise<void>,
 ): Promise<boolean> {
-  const body = rssFeed({ title: spec.path, items: Array.from({ length: spec.items }, (_, index) => item(spec.path, index)) });
+  const body = rssFeed({
+    title: spec.path,
+    items: Array.from({ length: spec.items }, (_, index) => item(spec.path, index)),
+  });
   let markFinished: () => void = () => undefined;
   const responseFinished = new Promise<void>((resolve) => (markFinished = resolve));
-  publisher.setRoute(spec.path, whenFinished(feed({ body, etag: spec.etag }), () => markFinished()));
+  publisher.setRoute(
+    spec.path,
+    whenFinished(feed({ body, etag: spec.etag }), () => markFinished()),
+  );
   // The only due source: every earlier one was completed and is not due for an hour.
-  const sourceId = await createSource(database.db, { feedUrl: publisher.url(spec.path), title: spec.path, customTitle: null, folderName: null });
+  const sourceId = await createSource(database.db, {
+    feedUrl: publisher.url(spec.path),
+    title: spec.path,
+    customTitle: null,
+    folderName: null,
+  });
 
   const cli = startCli(["round"], env());
   running.add(cli);
   const exit = await Promise.race([
-    killAt({ responseFinished: Promise.race([responseFinished, cli.exited.then(() => undefined)]), cli }).then(() => cli.kill()),
+    killAt({ responseFinished: Promise.race([responseFinished, cli.exited.then(() => undefined)]), cli }).then(() =>
+      cli.kill(),
+    ),
     cli.exited,
   ]);
   running.delete(cli);
@@ -159,12 +206,25 @@ async function killOneRound(
   if (committed) {
     spec.figures.killedAfterCommit += exit.signal === "SIGKILL" ? 1 : 0;
     expect({ etag: source.etag, articles, unread: source.unreadCount, outcome: source.lastOutcome }).toEqual({
-      etag: spec.etag, articles: spec.items, unread: spec.items, outcome: "ok",
+      etag: spec.etag,
+      articles: spec.items,
+      unread: spec.items,
+      outcome: "ok",
     });
   } else {
     spec.figures.killedBeforeCommit += 1;
-    expect({ etag: source.etag, bodyHash: source.lastBodyHash, articles, unread: source.unreadCount, lastFetchedAt: source.lastFetchedAt }).toEqual({
-      etag: null, bodyHash: null, articles: 0, unread: 0, lastFetchedAt: null,
+    expect({
+      etag: source.etag,
+      bodyHash: source.lastBodyHash,
+      articles,
+      unread: source.unreadCount,
+      lastFetchedAt: source.lastFetchedAt,
+    }).toEqual({
+      etag: null,
+      bodyHash: null,
+      articles: 0,
+      unread: 0,
+      lastFetchedAt: null,
     });
     expect(source.nextDueAt.getTime(), "still due").toBeLessThanOrEqual(Date.now());
   }
@@ -181,8 +241,14 @@ async function killOneRound(
   expect(requests).toHaveLength(2);
   expect(requests[1]!.headers["if-none-match"] ?? null).toBe(committed ? spec.etag : null);
   const after = await database.db.source.findUniqueOrThrow({ where: { id: sourceId } });
-  expect({ etag: after.etag, articles: await database.db.article.count({ where: { sourceId } }), unread: after.unreadCount }).toEqual({
-    etag: spec.etag, articles: spec.items, unread: spec.items,
+  expect({
+    etag: after.etag,
+    articles: await database.db.article.count({ where: { sourceId } }),
+    unread: after.unreadCount,
+  }).toEqual({
+    etag: spec.etag,
+    articles: spec.items,
+    unread: spec.items,
   });
   expect(await findHalfWrittenFetches(database.db)).toEqual([]);
 
@@ -190,8 +256,16 @@ async function killOneRound(
   //    with what it had committed (a process that finished before the kill closed its own).
   const [, killedRound] = await database.db.round.findMany({ orderBy: { id: "desc" }, take: 2 });
   if (killedRound!.finishedAt === null) {
-    expect({ interrupted: killedRound!.interrupted, attempted: killedRound!.sourcesAttempted, ok: killedRound!.okCount, new: killedRound!.newArticles }).toEqual({
-      interrupted: true, attempted: committed ? 1 : 0, ok: committed ? 1 : 0, new: committed ? spec.items : 0,
+    expect({
+      interrupted: killedRound!.interrupted,
+      attempted: killedRound!.sourcesAttempted,
+      ok: killedRound!.okCount,
+      new: killedRound!.newArticles,
+    }).toEqual({
+      interrupted: true,
+      attempted: committed ? 1 : 0,
+      ok: committed ? 1 : 0,
+      new: committed ? spec.items : 0,
     });
   }
   return committed;
@@ -214,7 +288,12 @@ async function checkLeaseOfDeadHolder(pid: number): Promise<void> {
 
 function item(path: string, index: number) {
   const day = new Date(Date.UTC(2024, 0, 1) + index * 3_600_000).toUTCString();
-  return { guid: `urn:${path}:${index}`, title: `Post ${index}`, link: `https://publisher.example${path}/${index}`, pubDate: day };
+  return {
+    guid: `urn:${path}:${index}`,
+    title: `Post ${index}`,
+    link: `https://publisher.example${path}/${index}`,
+    pubDate: day,
+  };
 }
 
 /** Calls `onFinish` when the last byte of the response was handed to the socket. */
@@ -226,7 +305,11 @@ function whenFinished(handler: Handler, onFinish: () => void): Handler {
 }
 
 /** Polls `condition` until it holds (true), `giveUp` holds, or the time is up (false). */
-async function waitUntil(condition: () => Promise<boolean>, giveUp: () => boolean, timeoutMs: number): Promise<boolean> {
+async function waitUntil(
+  condition: () => Promise<boolean>,
+  giveUp: () => boolean,
+  timeoutMs: number,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !giveUp()) {
     if (await condition()) return true;

@@ -33,13 +33,17 @@ describe("the demo publisher", () => {
     }
     const outcomes = await database.db.fetch.groupBy({ by: ["outcome", "errorKind"], _count: { _all: true } });
     const seen = new Set(outcomes.map((row) => `${row.outcome}:${row.errorKind ?? ""}`));
-    for (const expected of ["ok:", "not_modified:", "error:rate_limited", "error:gone", "error:http_5xx"]) expect(seen).toContain(expected);
+    for (const expected of ["ok:", "not_modified:", "error:rate_limited", "error:gone", "error:http_5xx"])
+      expect(seen).toContain(expected);
 
     const gone = await database.db.source.findFirstOrThrow({ where: { feedUrl: { contains: "rail-letters" } } });
     expect(gone).toMatchObject({ enabled: false, disabledReason: "gone" });
     const moved = await database.db.source.findFirstOrThrow({ where: { title: "Old Computers Club" } });
     expect(moved.feedUrl).toMatch(/^http:\/\/127\.0\.0\.\d+:\d+\/old-computers\/moved\/feed\.json$/);
-    const churned = await database.db.fetch.findMany({ where: { source: { title: "Small Web Weekly" } }, orderBy: { id: "asc" } });
+    const churned = await database.db.fetch.findMany({
+      where: { source: { title: "Small Web Weekly" } },
+      orderBy: { id: "asc" },
+    });
     expect(churned.slice(1).every((row) => row.outcome === "ok" && row.bodyUnchanged)).toBe(true);
   });
 });

@@ -36,9 +36,21 @@ describe("with allowPrivateNetworks=false nothing private is ever dialled", () =
   it.each([
     ["127.0.0.1", () => publisher.url("/feed"), "127.0.0.1 is not a public address (loopback)"],
     ["[::1]", () => `http://[::1]:${publisher.port}/feed`, "::1 is not a public address (loopback)"],
-    ["[::ffff:127.0.0.1]", () => `http://[::ffff:127.0.0.1]:${publisher.port}/feed`, "::ffff:7f00:1 is not a public address (loopback"],
-    ["2130706433 (decimal)", () => `http://2130706433:${publisher.port}/feed`, "127.0.0.1 is not a public address (loopback)"],
-    ["0x7f.1 (hex, short form)", () => `http://0x7f.1:${publisher.port}/feed`, "127.0.0.1 is not a public address (loopback)"],
+    [
+      "[::ffff:127.0.0.1]",
+      () => `http://[::ffff:127.0.0.1]:${publisher.port}/feed`,
+      "::ffff:7f00:1 is not a public address (loopback",
+    ],
+    [
+      "2130706433 (decimal)",
+      () => `http://2130706433:${publisher.port}/feed`,
+      "127.0.0.1 is not a public address (loopback)",
+    ],
+    [
+      "0x7f.1 (hex, short form)",
+      () => `http://0x7f.1:${publisher.port}/feed`,
+      "127.0.0.1 is not a public address (loopback)",
+    ],
     ["169.254.169.254 (cloud metadata)", () => "http://169.254.169.254/latest/meta-data/", "link-local"],
     ["10.0.0.1", () => "http://10.0.0.1/feed", "10.0.0.1 is not a public address (private)"],
     ["192.168.1.1", () => "https://192.168.1.1/feed", "private"],
@@ -74,12 +86,16 @@ describe("with allowPrivateNetworks=false nothing private is ever dialled", () =
     const started = performance.now();
     const result = await fetchStrict(`http://localhost:${publisher.port}/feed`);
     expect(result).toMatchObject({ outcome: "error", errorKind: "blocked", meta: { httpStatus: null } });
-    if (result.outcome === "error") expect(result.detail).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), not a public address \(loopback\)$/);
+    if (result.outcome === "error")
+      expect(result.detail).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), not a public address \(loopback\)$/);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("the same URL is fetched normally when private networks are allowed", async () => {
-    const result = await fetchFeed({ url: publisher.url("/feed"), etag: null, lastModified: null }, { ...strict, allowPrivateNetworks: true });
+    const result = await fetchFeed(
+      { url: publisher.url("/feed"), etag: null, lastModified: null },
+      { ...strict, allowPrivateNetworks: true },
+    );
     expect(result.outcome).toBe("ok");
     publisher.clearRequests(); // this one was meant to arrive
   });

@@ -32,7 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => publisher.close());
 
-async function timed(url: string, extra: Partial<FetchOptions> = {}): Promise<{ result: FetchResult; elapsed: number }> {
+async function timed(
+  url: string,
+  extra: Partial<FetchOptions> = {},
+): Promise<{ result: FetchResult; elapsed: number }> {
   const started = performance.now();
   const result = await fetchFeed({ url, etag: null, lastModified: null }, { ...options, ...extra });
   return { result, elapsed: performance.now() - started };

@@ -36,9 +36,24 @@ async function fetchMeasuringMemory(path: string): Promise<{ result: FetchResult
 
 describe("maxBodyBytes, counted after decompression", () => {
   it.each([
-    ["a 1 GiB gzip bomb", "/gzip-bomb", "more than 10 MiB after decompression, over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it", MiB],
-    ["a 1 GiB brotli bomb", "/br-bomb", "more than 10 MiB after decompression, over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it", MiB],
-    ["a 1 GiB chunked body", "/huge-chunked", "more than 10 MiB, over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it", 12 * MiB],
+    [
+      "a 1 GiB gzip bomb",
+      "/gzip-bomb",
+      "more than 10 MiB after decompression, over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it",
+      MiB,
+    ],
+    [
+      "a 1 GiB brotli bomb",
+      "/br-bomb",
+      "more than 10 MiB after decompression, over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it",
+      MiB,
+    ],
+    [
+      "a 1 GiB chunked body",
+      "/huge-chunked",
+      "more than 10 MiB, over the 10 MiB limit: raise TIDINGS_MAX_BODY_BYTES to read it",
+      12 * MiB,
+    ],
   ])("%s → too_large, stopped early, with flat memory", async (_name, path, detail, maxWireBytes) => {
     const started = performance.now();
     const { result, peakGrowth } = await fetchMeasuringMemory(path);
@@ -60,7 +75,10 @@ describe("maxBodyBytes, counted after decompression", () => {
   });
 
   it("a body of exactly maxBodyBytes after decompression is accepted", async () => {
-    const result = await fetchFeed({ url: publisher.url("/exactly-the-limit"), etag: null, lastModified: null }, options);
+    const result = await fetchFeed(
+      { url: publisher.url("/exactly-the-limit"), etag: null, lastModified: null },
+      options,
+    );
     expect(result.outcome).toBe("ok");
     if (result.outcome === "ok") expect(result.body.length).toBe(10 * MiB);
     expect(result.meta.bytesReceived).toBeLessThan(MiB);

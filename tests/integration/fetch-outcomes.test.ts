@@ -115,16 +115,19 @@ describe("request headers", () => {
     ['W/"a \\"quoted\\" tag"', "Tue, 02 Jan 2024 03:04:05 GMT"],
     [null, "Mon, 01 Jan 2024 10:00:00 GMT"],
     [null, "not even a date, sent anyway"],
-  ])("validators go back byte for byte (etag %s, last-modified %s) and nothing else is added", async (etag, lastModified) => {
-    publisher.setRoute("/validators", status(304));
-    const result = await get("/validators", { etag, lastModified });
-    const [request] = publisher.requestsTo("/validators");
-    expect(request?.headers["if-none-match"]).toBe(etag ?? undefined);
-    expect(request?.headers["if-modified-since"]).toBe(lastModified ?? undefined);
-    expect(request?.headers.cookie).toBeUndefined();
-    expect(request?.headers.referer).toBeUndefined();
-    expect(result.meta.conditional).toBe(true);
-  });
+  ])(
+    "validators go back byte for byte (etag %s, last-modified %s) and nothing else is added",
+    async (etag, lastModified) => {
+      publisher.setRoute("/validators", status(304));
+      const result = await get("/validators", { etag, lastModified });
+      const [request] = publisher.requestsTo("/validators");
+      expect(request?.headers["if-none-match"]).toBe(etag ?? undefined);
+      expect(request?.headers["if-modified-since"]).toBe(lastModified ?? undefined);
+      expect(request?.headers.cookie).toBeUndefined();
+      expect(request?.headers.referer).toBeUndefined();
+      expect(result.meta.conditional).toBe(true);
+    },
+  );
 });
 
 describe("content encodings", () => {
@@ -144,7 +147,11 @@ describe("content encodings", () => {
   it("an encoding we never offered is not_a_feed, named in the detail", async () => {
     publisher.setRoute("/zstd", feed({ body: SAMPLE_RSS, headers: { "Content-Encoding": "zstd" } }));
     const result = await get("/zstd");
-    expect(result).toMatchObject({ outcome: "error", errorKind: "not_a_feed", detail: "unsupported Content-Encoding: zstd" });
+    expect(result).toMatchObject({
+      outcome: "error",
+      errorKind: "not_a_feed",
+      detail: "unsupported Content-Encoding: zstd",
+    });
     expect(result.meta.headers.contentEncoding).toBe("zstd");
   });
 
@@ -161,7 +168,12 @@ describe("status codes", () => {
     [404, {}, "not_found", "HTTP 404 Not Found"],
     [410, {}, "gone", "HTTP 410 Gone"],
     [429, { "Retry-After": "120" }, "rate_limited", "HTTP 429 Too Many Requests (Retry-After: 120)"],
-    [429, { "Retry-After": "Wed, 21 Oct 2037 07:28:00 GMT" }, "rate_limited", "HTTP 429 Too Many Requests (Retry-After: Wed, 21 Oct 2037 07:28:00 GMT)"],
+    [
+      429,
+      { "Retry-After": "Wed, 21 Oct 2037 07:28:00 GMT" },
+      "rate_limited",
+      "HTTP 429 Too Many Requests (Retry-After: Wed, 21 Oct 2037 07:28:00 GMT)",
+    ],
     [429, {}, "rate_limited", "HTTP 429 Too Many Requests"],
     [503, { "Retry-After": "3600" }, "rate_limited", "HTTP 503 Service Unavailable (Retry-After: 3600)"],
     [503, {}, "http_5xx", "HTTP 503 Service Unavailable"],

@@ -40,18 +40,21 @@ describe("redirects", () => {
     ["307", [307], false],
     ["301 → 302 (one temporary hop)", [301, 302], false],
     ["308 → 307 → 308", [308, 307, 308], false],
-  ])("%s: followed to the feed; permanentRedirectUrl only when every hop is permanent", async (name, statuses, permanent) => {
-    routeChain(`c${name.replace(/\W/g, "")}`, statuses);
-    const start = `/c${name.replace(/\W/g, "")}/1`;
-    const result = await get(start);
-    expect(result.outcome).toBe("ok");
-    expect(result.meta.finalUrl).toBe(publisher.url("/feed"));
-    expect(result.meta.requestedUrl).toBe(publisher.url(start));
-    expect(result.meta.redirects.map((hop: Redirect) => hop.status)).toEqual(statuses);
-    expect(result.meta.redirects[0]?.from).toBe(publisher.url(start));
-    expect(result.meta.redirects.at(-1)?.to).toBe(publisher.url("/feed"));
-    expect(result.meta.permanentRedirectUrl).toBe(permanent ? publisher.url("/feed") : null);
-  });
+  ])(
+    "%s: followed to the feed; permanentRedirectUrl only when every hop is permanent",
+    async (name, statuses, permanent) => {
+      routeChain(`c${name.replace(/\W/g, "")}`, statuses);
+      const start = `/c${name.replace(/\W/g, "")}/1`;
+      const result = await get(start);
+      expect(result.outcome).toBe("ok");
+      expect(result.meta.finalUrl).toBe(publisher.url("/feed"));
+      expect(result.meta.requestedUrl).toBe(publisher.url(start));
+      expect(result.meta.redirects.map((hop: Redirect) => hop.status)).toEqual(statuses);
+      expect(result.meta.redirects[0]?.from).toBe(publisher.url(start));
+      expect(result.meta.redirects.at(-1)?.to).toBe(publisher.url("/feed"));
+      expect(result.meta.permanentRedirectUrl).toBe(permanent ? publisher.url("/feed") : null);
+    },
+  );
 
   it("no redirect: permanentRedirectUrl is null", async () => {
     const result = await get("/feed");
@@ -96,7 +99,8 @@ describe("redirects", () => {
     publisher.setRoute("/loop/b", redirect(302, "/loop/a"));
     const result = await get("/loop/a");
     expect(result).toMatchObject({ outcome: "error", errorKind: "redirect_loop", meta: { httpStatus: 302 } });
-    if (result.outcome === "error") expect(result.detail).toBe(`redirect loop: ${publisher.url("/loop/a")} visited twice`);
+    if (result.outcome === "error")
+      expect(result.detail).toBe(`redirect loop: ${publisher.url("/loop/a")} visited twice`);
     expect(result.meta.permanentRedirectUrl).toBeNull();
     expect(publisher.requests.map((r) => r.path)).toEqual(["/loop/a", "/loop/b"]);
   });
@@ -115,7 +119,11 @@ describe("redirects", () => {
     expect(five.outcome).toBe("ok");
     expect(five.meta.redirects).toHaveLength(5);
     const six = await get("/six/1");
-    expect(six).toMatchObject({ outcome: "error", errorKind: "redirect_loop", detail: "too many redirects (more than 5)" });
+    expect(six).toMatchObject({
+      outcome: "error",
+      errorKind: "redirect_loop",
+      detail: "too many redirects (more than 5)",
+    });
     expect(six.meta.permanentRedirectUrl).toBeNull();
     expect(publisher.requestsTo("/feed")).toHaveLength(1); // only the 5-hop chain reached it
   });
@@ -164,17 +172,19 @@ describe("every hop is re-checked against the address guard", () => {
     return { chain, redirects };
   }
 
-  it.each(["http://10.0.0.1/feed", "http://169.254.169.254/latest/meta-data/", "http://[::1]/feed", "http://2130706433/feed"])(
-    "a redirect to %s is refused before dialling",
-    async (target) => {
-      publisher.setRoute("/to-private", redirect(301, target));
-      const started = performance.now();
-      const { chain, redirects } = await followFrom("/to-private");
-      expect(chain).toMatchObject({ kind: "refused", errorKind: "blocked" });
-      expect(redirects).toHaveLength(1);
-      expect(performance.now() - started).toBeLessThan(1_000);
-    },
-  );
+  it.each([
+    "http://10.0.0.1/feed",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://[::1]/feed",
+    "http://2130706433/feed",
+  ])("a redirect to %s is refused before dialling", async (target) => {
+    publisher.setRoute("/to-private", redirect(301, target));
+    const started = performance.now();
+    const { chain, redirects } = await followFrom("/to-private");
+    expect(chain).toMatchObject({ kind: "refused", errorKind: "blocked" });
+    expect(redirects).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 
   it("a redirect to a name that resolves to loopback is refused by the guarded lookup at dial time", async () => {
     publisher.setRoute("/to-localhost", redirect(301, `http://localhost:${publisher.port}/feed`));

@@ -40,7 +40,11 @@ beforeAll(async () => {
     const seeded = await seedArticles(
       database.db,
       sourceId,
-      Array.from({ length: 40 }, (_, n) => ({ title: `Item ${index * 40 + n}`, publishedAt: new Date(base + (index * 40 + n) * day), author: n === 0 ? "Ada" : null })),
+      Array.from({ length: 40 }, (_, n) => ({
+        title: `Item ${index * 40 + n}`,
+        publishedAt: new Date(base + (index * 40 + n) * day),
+        author: n === 0 ? "Ada" : null,
+      })),
     );
     ids.push(...seeded);
   }
@@ -51,7 +55,14 @@ afterAll(async () => {
   await database.dispose();
 });
 
-type Call = { query?: string; body?: Record<string, string>; headers?: Record<string, string>; key?: string | null; throttle?: LoginThrottle; path?: string };
+type Call = {
+  query?: string;
+  body?: Record<string, string>;
+  headers?: Record<string, string>;
+  key?: string | null;
+  throttle?: LoginThrottle;
+  path?: string;
+};
 
 function feverRequest({ query = "", body = {}, headers = {}, key = KEY, path = "/api/fever.php" }: Call): Request {
   const form = new URLSearchParams({ ...(key === null ? {} : { api_key: key }), ...body });
@@ -63,17 +74,22 @@ function feverRequest({ query = "", body = {}, headers = {}, key = KEY, path = "
 }
 
 async function fever(call: Call = {}): Promise<{ status: number; body: Record<string, unknown> & { auth: number } }> {
-  const response = call.throttle ? await handleFeverCall(feverRequest(call), call.throttle) : await feverPhpRoute.POST(feverRequest(call));
+  const response = call.throttle
+    ? await handleFeverCall(feverRequest(call), call.throttle)
+    : await feverPhpRoute.POST(feverRequest(call));
   return { status: response.status, body: await response.json() };
 }
 
 async function readerIds(query: string): Promise<number[]> {
-  const response = await listRoute.GET(new Request(`http://${HOST}/api/articles?limit=100&${query}`, { headers: { host: HOST } }));
+  const response = await listRoute.GET(
+    new Request(`http://${HOST}/api/articles?limit=100&${query}`, { headers: { host: HOST } }),
+  );
   return ((await response.json()).items as { id: number }[]).map((item) => item.id);
 }
 
 const clientThrottle = () => new LoginThrottle({ perClient: 3, total: 1000, windowMs: 60_000 });
-const articleState = async (id: number) => database.db.article.findUniqueOrThrow({ where: { id }, select: { readAt: true, starredAt: true } });
+const articleState = async (id: number) =>
+  database.db.article.findUniqueOrThrow({ where: { id }, select: { readAt: true, starredAt: true } });
 
 describe("Fever authentication", () => {
   it("answers auth 0, and nothing else, while no API password is set", async () => {
@@ -94,18 +110,23 @@ describe("Fever authentication", () => {
   });
 
   it("takes the key from the query string and from a multipart body too, on both paths", async () => {
-    const get = await feverRoute.GET(new Request(`http://${HOST}/api/fever?api&api_key=${KEY}`, { headers: { host: HOST } }));
+    const get = await feverRoute.GET(
+      new Request(`http://${HOST}/api/fever?api&api_key=${KEY}`, { headers: { host: HOST } }),
+    );
     expect((await get.json()).auth).toBe(1);
     const form = new FormData();
     form.set("api_key", KEY);
-    const multipart = await feverRoute.POST(new Request(`http://${HOST}/api/fever?api&links`, { method: "POST", body: form, headers: { host: HOST } }));
+    const multipart = await feverRoute.POST(
+      new Request(`http://${HOST}/api/fever?api&links`, { method: "POST", body: form, headers: { host: HOST } }),
+    );
     expect(await multipart.json()).toMatchObject({ auth: 1, links: [] });
   });
 
   it("throttles wrong keys per client like the login, with 429 and auth 0 even for the right key", async () => {
     const throttle = clientThrottle();
     const guesser = { "x-forwarded-for": "203.0.113.9" };
-    for (let n = 0; n < 3; n++) expect((await fever({ key: feverKeyOf("tidings", `guess ${n}`), headers: guesser, throttle })).body.auth).toBe(0);
+    for (let n = 0; n < 3; n++)
+      expect((await fever({ key: feverKeyOf("tidings", `guess ${n}`), headers: guesser, throttle })).body.auth).toBe(0);
     const blocked = await fever({ headers: guesser, throttle });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ api_version: 3, auth: 0, last_refreshed_on_time: 0 });
@@ -114,7 +135,10 @@ describe("Fever authentication", () => {
 
   it("refuses a form posted by a page of another site, and marks nothing", async () => {
     const response = await feverPhpRoute.POST(
-      feverRequest({ body: { mark: "item", as: "saved", id: String(ids[0]) }, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } }),
+      feverRequest({
+        body: { mark: "item", as: "saved", id: String(ids[0]) },
+        headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      }),
     );
     expect(response.status).toBe(403);
     expect((await articleState(ids[0]!)).starredAt).toBeNull();
@@ -138,8 +162,21 @@ describe("Fever reads", () => {
     const { body } = await fever({ query: "feeds" });
     const feeds = body.feeds as Record<string, unknown>[];
     expect(feeds.map((feed) => feed.id)).toEqual([techId, newsId, looseId]);
-    expect(Object.keys(feeds[0]!).sort()).toEqual(["favicon_id", "id", "is_spark", "last_updated_on_time", "site_url", "title", "url"]);
-    expect(feeds[0]).toMatchObject({ title: "Tech", favicon_id: 0, is_spark: 0, url: expect.stringMatching(/^https:\/\//) });
+    expect(Object.keys(feeds[0]!).sort()).toEqual([
+      "favicon_id",
+      "id",
+      "is_spark",
+      "last_updated_on_time",
+      "site_url",
+      "title",
+      "url",
+    ]);
+    expect(feeds[0]).toMatchObject({
+      title: "Tech",
+      favicon_id: 0,
+      is_spark: 0,
+      url: expect.stringMatching(/^https:\/\//),
+    });
     expect(feeds[0]!.last_updated_on_time).toBeGreaterThan(1_700_000_000);
     expect(body.feeds_groups).toEqual([{ group_id: folderId, feed_ids: `${techId},${newsId}` }]);
   });
@@ -154,10 +191,29 @@ describe("Fever reads", () => {
     const firstItems = first.body.items as { id: number }[];
     expect(firstItems.map((item) => item.id)).toEqual(ids.slice(0, 50));
     expect(first.body.total_items).toBe(120);
-    expect(Object.keys(firstItems[0]!).sort()).toEqual(["author", "created_on_time", "feed_id", "html", "id", "is_read", "is_saved", "title", "url"]);
-    expect(firstItems[0]).toMatchObject({ feed_id: techId, title: "Item 0", author: "Ada", is_read: 0, is_saved: 0, created_on_time: Date.UTC(2026, 0, 1) / 1000 });
+    expect(Object.keys(firstItems[0]!).sort()).toEqual([
+      "author",
+      "created_on_time",
+      "feed_id",
+      "html",
+      "id",
+      "is_read",
+      "is_saved",
+      "title",
+      "url",
+    ]);
+    expect(firstItems[0]).toMatchObject({
+      feed_id: techId,
+      title: "Item 0",
+      author: "Ada",
+      is_read: 0,
+      is_saved: 0,
+      created_on_time: Date.UTC(2026, 0, 1) / 1000,
+    });
     expect(firstItems[0]).toMatchObject({ html: "<p>The body of Item 0.</p>" });
-    const added = await seedArticles(database.db, newsId, [{ title: "Late news", publishedAt: new Date(Date.UTC(2025, 0, 1)) }]);
+    const added = await seedArticles(database.db, newsId, [
+      { title: "Late news", publishedAt: new Date(Date.UTC(2025, 0, 1)) },
+    ]);
     const seen: number[] = firstItems.map((item) => item.id);
     for (let call = 0; call < 10; call++) {
       const page = (await fever({ query: `items&since_id=${seen.at(-1)}` })).body.items as { id: number }[];
@@ -188,7 +244,9 @@ describe("Fever reads", () => {
     const tooMany = await fever({ query: `items&with_ids=${ids.slice(0, 51).join(",")}` });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ api_version: 3, auth: 1, error: { code: "invalid_query" } });
-    const huge = await fever({ body: { items: "", with_ids: Array.from({ length: 100_000 }, (_, n) => n + 1).join(",") } });
+    const huge = await fever({
+      body: { items: "", with_ids: Array.from({ length: 100_000 }, (_, n) => n + 1).join(",") },
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -227,7 +285,11 @@ describe("Fever marks", () => {
   it("sees what the web reader marks: read and starred through the reader's PATCH", async () => {
     const id = ids[30]!;
     const patch = await articleRoute.PATCH(
-      new Request(`http://${HOST}/api/articles/${id}`, { method: "PATCH", body: JSON.stringify({ read: true, starred: true }), headers: { host: HOST, "content-type": "application/json" } }),
+      new Request(`http://${HOST}/api/articles/${id}`, {
+        method: "PATCH",
+        body: JSON.stringify({ read: true, starred: true }),
+        headers: { host: HOST, "content-type": "application/json" },
+      }),
       { params: Promise.resolve({ id: String(id) }) },
     );
     expect(patch.status).toBe(200);
@@ -247,14 +309,18 @@ describe("Fever marks", () => {
     expect(unreadTech).not.toContain(ids[9]);
     expect(unreadTech).toContain(ids[10]);
     // Group: news items 40–49 are before this time; loose (no folder) is untouched.
-    await fever({ body: { mark: "group", as: "read", id: String(folderId), before: String(Date.UTC(2026, 1, 20) / 1000) } });
+    await fever({
+      body: { mark: "group", as: "read", id: String(folderId), before: String(Date.UTC(2026, 1, 20) / 1000) },
+    });
     expect(await readerIds(`unread=true&source=${newsId}`)).toHaveLength(41 - 11); // 40 + late, minus 10 and the late one (2025)
     expect(await readerIds(`unread=true&source=${looseId}`)).toHaveLength(40);
     expect((await compareUnreadCounts(database.db)).every((row) => row.stored === row.counted)).toBe(true);
   });
 
   it("marks every feed read with group 0, up to `before`", async () => {
-    await fever({ body: { mark: "group", as: "read", id: "0", before: String((Date.UTC(2026, 0, 1) + 101 * 86_400_000) / 1000) } }); // loose items 80–100
+    await fever({
+      body: { mark: "group", as: "read", id: "0", before: String((Date.UTC(2026, 0, 1) + 101 * 86_400_000) / 1000) },
+    }); // loose items 80–100
     expect(await readerIds(`unread=true&source=${looseId}`)).toHaveLength(19);
     expect((await compareUnreadCounts(database.db)).every((row) => row.stored === row.counted)).toBe(true);
   });
@@ -270,7 +336,11 @@ describe("Fever marks", () => {
     ]) {
       const answer = await fever({ body });
       expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ api_version: 3, auth: 1, error: { code: "invalid_query", message: expect.any(String) } });
+      expect(answer.body).toMatchObject({
+        api_version: 3,
+        auth: 1,
+        error: { code: "invalid_query", message: expect.any(String) },
+      });
     }
     expect(await database.db.article.count({ where: { readAt: null } })).toBe(before);
   });

@@ -40,7 +40,8 @@ afterAll(async () => {
 // The throttle is the process's (shared with Fever); each test starts with a clean one.
 beforeEach(() => forget("api-login-throttle"));
 
-const login = (form: Record<string, string>, headers: Record<string, string> = {}) => callGReader("accounts/ClientLogin", { form, headers });
+const login = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+  callGReader("accounts/ClientLogin", { form, headers });
 
 describe("without an API password", () => {
   it("answers 401 everywhere, ClientLogin with the right-looking password included, saying why", async () => {
@@ -71,14 +72,22 @@ describe("ClientLogin", () => {
   it("takes Email and Passwd from the query string too (GET or POST), and answers JSON with output=json", async () => {
     const get = await callGReader("accounts/ClientLogin", { query: { Email: "tidings", Passwd: GREADER_PASSWORD } });
     expect(await get.text()).toMatch(/^SID=.+\nLSID=.+\nAuth=.+\n$/);
-    const post = await callGReader("accounts/ClientLogin", { method: "POST", query: { Email: "tidings", Passwd: GREADER_PASSWORD, output: "json" } });
+    const post = await callGReader("accounts/ClientLogin", {
+      method: "POST",
+      query: { Email: "tidings", Passwd: GREADER_PASSWORD, output: "json" },
+    });
     const body = await post.json();
     expect(Object.keys(body).sort()).toEqual(["Auth", "LSID", "SID"]);
     expect(body.Auth).toBe(await logInGReader());
   });
 
   it("refuses a wrong password, a wrong user name and missing fields with 401 Error=BadAuthentication", async () => {
-    for (const form of <Record<string, string>[]>[{ Email: "tidings", Passwd: "wrong password" }, { Email: "someone", Passwd: GREADER_PASSWORD }, { Email: "tidings" }, {}]) {
+    for (const form of <Record<string, string>[]>[
+      { Email: "tidings", Passwd: "wrong password" },
+      { Email: "someone", Passwd: GREADER_PASSWORD },
+      { Email: "tidings" },
+      {},
+    ]) {
       const answer = await login(form, { "x-forwarded-for": "198.51.100.7" });
       expect(answer.status, JSON.stringify(form)).toBe(401);
       expect(await answer.text()).toBe("Error=BadAuthentication\n");
@@ -87,15 +96,21 @@ describe("ClientLogin", () => {
 
   it("throttles wrong passwords per client like the login: 429 with Retry-After, even for the right one", async () => {
     const guesser = { "x-forwarded-for": "203.0.113.9" };
-    for (let n = 0; n < 5; n++) expect((await login({ Email: "tidings", Passwd: `guess ${n}` }, guesser)).status).toBe(401);
+    for (let n = 0; n < 5; n++)
+      expect((await login({ Email: "tidings", Passwd: `guess ${n}` }, guesser)).status).toBe(401);
     const blocked = await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, guesser);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, { "x-forwarded-for": "198.51.100.1" })).status).toBe(200);
+    expect(
+      (await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, { "x-forwarded-for": "198.51.100.1" })).status,
+    ).toBe(200);
   });
 
   it("refuses a form posted by a page of another site", async () => {
-    const answer = await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const answer = await login(
+      { Email: "tidings", Passwd: GREADER_PASSWORD },
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    );
     expect(answer.status).toBe(403);
   });
 });
@@ -106,7 +121,13 @@ describe("the Auth token", () => {
   it("is needed by every other call: missing, malformed or forged gets 401", async () => {
     const auth = await logInGReader();
     const user = auth.split("/")[0];
-    for (const headers of <Record<string, string>[]>[{}, { authorization: auth }, { authorization: `Bearer ${auth}` }, { authorization: `GoogleLogin auth=${user}/forged` }, { authorization: `GoogleLogin auth=${auth}x` }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: auth },
+      { authorization: `Bearer ${auth}` },
+      { authorization: `GoogleLogin auth=${user}/forged` },
+      { authorization: `GoogleLogin auth=${auth}x` },
+    ]) {
       const answer = await callGReader("reader/api/0/user-info", { headers });
       expect(answer.status, JSON.stringify(headers)).toBe(401);
       expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -116,7 +137,12 @@ describe("the Auth token", () => {
 
   it("gives user-info and a fresh action token", async () => {
     const session = await openGReaderSession(database.db, { setPassword: false });
-    expect(await session.json(session.get("reader/api/0/user-info"))).toEqual({ userId: "1", userName: "tidings", userProfileId: "1", userEmail: "" });
+    expect(await session.json(session.get("reader/api/0/user-info"))).toEqual({
+      userId: "1",
+      userName: "tidings",
+      userProfileId: "1",
+      userEmail: "",
+    });
     const token = await session.get("reader/api/0/token");
     expect(token.headers.get("content-type")).toMatch(/^text\/plain/);
     expect((await token.text()).trim()).toMatch(/^[0-9a-z]+\.[\w-]{24}$/);
@@ -131,7 +157,9 @@ describe("the Auth token", () => {
     await setGReaderPassword(database.db, "reader", "another long api password");
     expect((await callGReader("reader/api/0/user-info", { auth: second })).status).toBe(401);
     const third = await logInGReader("reader", "another long api password");
-    expect(await (await callGReader("reader/api/0/user-info", { auth: third })).json()).toMatchObject({ userName: "reader" });
+    expect(await (await callGReader("reader/api/0/user-info", { auth: third })).json()).toMatchObject({
+      userName: "reader",
+    });
     await clearApiCredentials(database.db);
     expect((await callGReader("reader/api/0/user-info", { auth: third })).status).toBe(401);
     expect((await login({ Email: "reader", Passwd: "another long api password" })).status).toBe(401);
@@ -143,7 +171,12 @@ describe("dispatch", () => {
   beforeAll(() => setGReaderPassword(database.db));
 
   it("answers 404 to a path that is no endpoint, before asking for credentials", async () => {
-    for (const path of ["reader/api/0/nothing", "reader/api/0/user-info/more", "accounts/clientlogin", "reader/api/1/token"]) {
+    for (const path of [
+      "reader/api/0/nothing",
+      "reader/api/0/user-info/more",
+      "accounts/clientlogin",
+      "reader/api/1/token",
+    ]) {
       const answer = await callGReader(path);
       expect(answer.status, path).toBe(404);
       expect(answer.headers.get("content-type")).toMatch(/^text\/plain/);
@@ -158,13 +191,25 @@ describe("dispatch", () => {
   });
 
   it("refuses a body over the cap with 413 and 100,000 values of one parameter with 400", async () => {
-    const huge = await callGReader("accounts/ClientLogin", { method: "POST", body: `Email=tidings&Passwd=${"x".repeat(MAX_GREADER_BODY_BYTES)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const huge = await callGReader("accounts/ClientLogin", {
+      method: "POST",
+      body: `Email=tidings&Passwd=${"x".repeat(MAX_GREADER_BODY_BYTES)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(huge.status).toBe(413);
-    const many = await callGReader("accounts/ClientLogin", { form: { Email: "tidings", Passwd: GREADER_PASSWORD, s: Array.from({ length: 100_000 }, (_, n) => String(n % 10)) } });
+    const many = await callGReader("accounts/ClientLogin", {
+      form: {
+        Email: "tidings",
+        Passwd: GREADER_PASSWORD,
+        s: Array.from({ length: 100_000 }, (_, n) => String(n % 10)),
+      },
+    });
     expect(many.status).toBe(400);
     expect(await many.text()).toMatch(/repeated more than 10000 times/);
     // 100,000 stream ids as apps send them (`s=feed%2F123`) are over the byte cap already.
-    const ids = await callGReader("accounts/ClientLogin", { form: { Email: "tidings", Passwd: GREADER_PASSWORD, s: Array.from({ length: 100_000 }, (_, n) => `feed/${n}`) } });
+    const ids = await callGReader("accounts/ClientLogin", {
+      form: { Email: "tidings", Passwd: GREADER_PASSWORD, s: Array.from({ length: 100_000 }, (_, n) => `feed/${n}`) },
+    });
     expect(ids.status).toBe(413);
   });
 });
@@ -183,11 +228,14 @@ describe("the action token T on state-changing POSTs", () => {
       },
     },
   ];
-  const write = (init: Parameters<typeof greaderRequest>[1]) => handleGReaderRequest(greaderRequest("reader/api/0/test-write", { method: "POST", ...init }), routes);
+  const write = (init: Parameters<typeof greaderRequest>[1]) =>
+    handleGReaderRequest(greaderRequest("reader/api/0/test-write", { method: "POST", ...init }), routes);
 
   it("runs the handler with T in the form or the query string", async () => {
     const session = await openGReaderSession(database.db);
-    expect(await (await write({ auth: session.auth, form: { T: session.token, s: ["feed/1", "feed/2"] } })).text()).toBe("OK");
+    expect(
+      await (await write({ auth: session.auth, form: { T: session.token, s: ["feed/1", "feed/2"] } })).text(),
+    ).toBe("OK");
     expect(seen.at(-1)!.params.all("s")).toEqual(["feed/1", "feed/2"]);
     expect(seen.at(-1)!.user).toEqual({ name: "tidings" });
     expect((await write({ auth: session.auth, query: { T: session.token } })).status).toBe(200);
@@ -197,8 +245,21 @@ describe("the action token T on state-changing POSTs", () => {
   it("answers a missing, wrong or stale T with 401 and X-Reader-Google-Bad-Token, never running the handler", async () => {
     const session = await openGReaderSession(database.db);
     const before = seen.length;
-    const dayOld = createActionToken({ user: "tidings", passwordHash: (await database.db.setting.findUniqueOrThrow({ where: { key: "api_password_hash" } })).value, secret: (await database.db.setting.findUniqueOrThrow({ where: { key: "session_secret" } })).value }, new Date(Date.now() - 25 * 60 * 60 * 1000));
-    for (const form of <Record<string, string>[]>[{}, { T: "" }, { T: "x" }, { T: `${session.token}0` }, { T: dayOld }]) {
+    const dayOld = createActionToken(
+      {
+        user: "tidings",
+        passwordHash: (await database.db.setting.findUniqueOrThrow({ where: { key: "api_password_hash" } })).value,
+        secret: (await database.db.setting.findUniqueOrThrow({ where: { key: "session_secret" } })).value,
+      },
+      new Date(Date.now() - 25 * 60 * 60 * 1000),
+    );
+    for (const form of <Record<string, string>[]>[
+      {},
+      { T: "" },
+      { T: "x" },
+      { T: `${session.token}0` },
+      { T: dayOld },
+    ]) {
       const answer = await write({ auth: session.auth, form });
       expect(answer.status, JSON.stringify(form)).toBe(401);
       expect(answer.headers.get("x-reader-google-bad-token")).toBe("true");
@@ -206,7 +267,9 @@ describe("the action token T on state-changing POSTs", () => {
     // A T from before a password change is stale too.
     await setGReaderPassword(database.db);
     const fresh = await openGReaderSession(database.db, { setPassword: false });
-    expect((await write({ auth: fresh.auth, form: { T: session.token } })).headers.get("x-reader-google-bad-token")).toBe("true");
+    expect(
+      (await write({ auth: fresh.auth, form: { T: session.token } })).headers.get("x-reader-google-bad-token"),
+    ).toBe("true");
     expect(seen.length).toBe(before);
     // And without the Auth token, T alone opens nothing (and is no bad-token case).
     const noAuth = await write({ form: { T: fresh.token } });
@@ -225,7 +288,11 @@ describe("the gate with a web password set", () => {
   const gate = useWebPasswordGate(GREADER_HOST);
 
   it("lets every /api/greader/ path through to its own authentication", async () => {
-    for (const path of ["/api/greader/accounts/ClientLogin", "/api/greader/reader/api/0/user-info", "/api/greader/reader/api/0/stream/contents/feed%2F1"]) {
+    for (const path of [
+      "/api/greader/accounts/ClientLogin",
+      "/api/greader/reader/api/0/user-info",
+      "/api/greader/reader/api/0/stream/contents/feed%2F1",
+    ]) {
       expect(await gate(path), path).toBeNull();
     }
   });

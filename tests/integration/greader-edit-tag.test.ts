@@ -49,31 +49,44 @@ beforeEach(async () => {
     );
   }
   // firstSeenAt: when Tidings stored each article, an hour apart too (the seed stores them all now).
-  for (const [index, id] of all().entries()) await database.db.article.update({ where: { id }, data: { firstSeenAt: new Date(BASE + (index % 10) * HOUR) } });
+  for (const [index, id] of all().entries())
+    await database.db.article.update({ where: { id }, data: { firstSeenAt: new Date(BASE + (index % 10) * HOUR) } });
 });
-
 
 async function states(): Promise<Map<number, { read: boolean; starred: boolean }>> {
   const rows = await database.db.article.findMany({ select: { id: true, readAt: true, starredAt: true } });
   return new Map(rows.map((row) => [row.id, { read: row.readAt !== null, starred: row.starredAt !== null }]));
 }
 
-const readIds = async () => [...(await states())].filter(([, state]) => state.read).map(([id]) => id).sort((a, b) => a - b);
-const starredIds = async () => [...(await states())].filter(([, state]) => state.starred).map(([id]) => id).sort((a, b) => a - b);
+const readIds = async () =>
+  [...(await states())]
+    .filter(([, state]) => state.read)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
+const starredIds = async () =>
+  [...(await states())]
+    .filter(([, state]) => state.starred)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 async function expectCountsExact(): Promise<void> {
-  for (const row of await compareUnreadCounts(database.db)) expect(row.stored, `source ${row.sourceId}`).toBe(row.counted);
+  for (const row of await compareUnreadCounts(database.db))
+    expect(row.stored, `source ${row.sourceId}`).toBe(row.counted);
 }
 
 /** The web reader's own list API: the unread ids it shows. */
 async function readerUnreadIds(): Promise<number[]> {
-  const response = await listRoute.GET(new Request(`http://${GREADER_HOST}/api/articles?unread=true&limit=100`, { headers: { host: GREADER_HOST } }));
+  const response = await listRoute.GET(
+    new Request(`http://${GREADER_HOST}/api/articles?unread=true&limit=100`, { headers: { host: GREADER_HOST } }),
+  );
   return sorted(((await response.json()).items as { id: number }[]).map((item) => item.id));
 }
 
-const editTag = (form: Record<string, string | string[]>, options?: Parameters<GReaderSession["post"]>[2]) => session.post("reader/api/0/edit-tag", form, options);
-const markAll = (form: Record<string, string | string[]>, options?: Parameters<GReaderSession["post"]>[2]) => session.post("reader/api/0/mark-all-as-read", form, options);
+const editTag = (form: Record<string, string | string[]>, options?: Parameters<GReaderSession["post"]>[2]) =>
+  session.post("reader/api/0/edit-tag", form, options);
+const markAll = (form: Record<string, string | string[]>, options?: Parameters<GReaderSession["post"]>[2]) =>
+  session.post("reader/api/0/mark-all-as-read", form, options);
 
 describe("edit-tag", () => {
   it("marks many items read, long and short ids alike, through the store: counts exact, the web reader agrees", async () => {
@@ -126,7 +139,10 @@ describe("edit-tag refusals change nothing", () => {
 
   it.each([
     ["no ids", () => ({ a: READ })],
-    ["a malformed id among good ones", () => ({ i: [String(ids.tech[0]), "tag:google.com,2005:reader/item/nothex0000000000"], a: READ })],
+    [
+      "a malformed id among good ones",
+      () => ({ i: [String(ids.tech[0]), "tag:google.com,2005:reader/item/nothex0000000000"], a: READ }),
+    ],
     ["no state to add or remove", () => ({ i: String(ids.tech[0]) })],
     ["a state added and removed", () => ({ i: String(ids.tech[0]), a: READ, r: READ })],
     ["read and kept-unread together", () => ({ i: String(ids.tech[0]), a: [READ, KEPT_UNREAD] })],

@@ -28,19 +28,43 @@ type ItemIds = { itemRefs: { id: string; directStreamIds: string[]; timestampUse
 beforeAll(async () => {
   database = await createFreshDatabase();
   restore = useDatabaseInProcess(database);
-  source.alpha = await seedSource(database.db, { title: "Alpha Weekly", folder: "Tech", state: { siteUrl: "https://alpha.example/" } });
+  source.alpha = await seedSource(database.db, {
+    title: "Alpha Weekly",
+    folder: "Tech",
+    state: { siteUrl: "https://alpha.example/" },
+  });
   source.beta = await seedSource(database.db, { title: "Beta News", folder: "Tech" });
   source.loose = await seedSource(database.db, { title: "Loose Ends" });
   // 60 articles an hour apart, interleaved over the three sources: every third read, every seventh starred.
-  const plan = Array.from({ length: 60 }, (_, n) => ({ n, sourceId: [source.alpha, source.beta, source.loose][n % 3]!, publishedAt: new Date(BASE + n * HOUR), read: n % 3 === 1, starred: n % 7 === 0 }));
+  const plan = Array.from({ length: 60 }, (_, n) => ({
+    n,
+    sourceId: [source.alpha, source.beta, source.loose][n % 3]!,
+    publishedAt: new Date(BASE + n * HOUR),
+    read: n % 3 === 1,
+    starred: n % 7 === 0,
+  }));
   for (const sourceId of Object.values(source)) {
     const own = plan.filter((entry) => entry.sourceId === sourceId);
     const ids = await seedArticles(
       database.db,
       sourceId,
-      own.map((entry) => ({ title: `Story ${entry.n}`, publishedAt: entry.publishedAt, read: entry.read, starred: entry.starred, author: entry.n === 3 ? "Ann Author" : null })),
+      own.map((entry) => ({
+        title: `Story ${entry.n}`,
+        publishedAt: entry.publishedAt,
+        read: entry.read,
+        starred: entry.starred,
+        author: entry.n === 3 ? "Ann Author" : null,
+      })),
     );
-    own.forEach((entry, index) => articles.push({ id: ids[index]!, sourceId, publishedAt: entry.publishedAt, read: entry.read, starred: entry.starred }));
+    own.forEach((entry, index) =>
+      articles.push({
+        id: ids[index]!,
+        sourceId,
+        publishedAt: entry.publishedAt,
+        read: entry.read,
+        starred: entry.starred,
+      }),
+    );
   }
   const [attachment] = await seedArticles(database.db, source.loose, [
     {
@@ -52,7 +76,13 @@ beforeAll(async () => {
     },
   ]);
   attachmentId = attachment!;
-  articles.push({ id: attachmentId, sourceId: source.loose, publishedAt: new Date(BASE - 24 * HOUR), read: false, starred: false });
+  articles.push({
+    id: attachmentId,
+    sourceId: source.loose,
+    publishedAt: new Date(BASE - 24 * HOUR),
+    read: false,
+    starred: false,
+  });
   articles = sortNewestFirst(articles);
   session = await openGReaderSession(database.db);
 });
@@ -66,7 +96,8 @@ function sortNewestFirst<T extends { id: number; publishedAt: Date }>(rows: T[])
   return [...rows].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || b.id - a.id);
 }
 
-const idsWhere = (keep: (article: (typeof articles)[number]) => boolean) => articles.filter(keep).map((article) => article.id);
+const idsWhere = (keep: (article: (typeof articles)[number]) => boolean) =>
+  articles.filter(keep).map((article) => article.id);
 const contentsPath = (stream: string) => `reader/api/0/stream/contents/${encodeURIComponent(stream)}`;
 const itemIdsOf = (contents: Contents) => contents.items.map((item) => parseInt(item.id.slice(-16), 16));
 
@@ -79,7 +110,10 @@ async function itemIds(query: Record<string, string | string[]>): Promise<ItemId
 }
 
 /** Every id of a stream, page after page (at most 100 pages), calling `between` after each page. */
-async function pageAll(query: Record<string, string | string[]>, between: (page: number) => Promise<void> = async () => {}): Promise<number[][]> {
+async function pageAll(
+  query: Record<string, string | string[]>,
+  between: (page: number) => Promise<void> = async () => {},
+): Promise<number[][]> {
   const pages: number[][] = [];
   let continuation: string | undefined;
   for (let page = 0; page < 100; page++) {
@@ -99,7 +133,9 @@ describe("stream/contents", () => {
     expect(answer.updated).toBeGreaterThan(1_700_000_000);
     expect(itemIdsOf(answer)).toEqual(articles.slice(0, 20).map((article) => article.id));
     expect(answer.continuation).toEqual(expect.any(String));
-    expect(itemIdsOf(await contents(READING_LIST, { n: "5" }))).toEqual(articles.slice(0, 5).map((article) => article.id));
+    expect(itemIdsOf(await contents(READING_LIST, { n: "5" }))).toEqual(
+      articles.slice(0, 5).map((article) => article.id),
+    );
   });
 
   it("gives each item the fields apps read, the stored HTML and its states as categories", async () => {
@@ -125,14 +161,19 @@ describe("stream/contents", () => {
     const byTitle = (title: string) => answer.items.find((item) => item.title === title)!;
     // Story 0: alpha (folder Tech), unread, starred. Story 1: beta (Tech), read. Story 3: alpha, with an author.
     expect(byTitle("Story 0").categories).toEqual([READING_LIST, "user/-/label/Tech", STARRED]);
-    expect(byTitle("Story 0").origin).toEqual({ streamId: `feed/${source.alpha}`, title: "Alpha Weekly", htmlUrl: "https://alpha.example/" });
+    expect(byTitle("Story 0").origin).toEqual({
+      streamId: `feed/${source.alpha}`,
+      title: "Alpha Weekly",
+      htmlUrl: "https://alpha.example/",
+    });
     expect(byTitle("Story 1").categories).toEqual([READING_LIST, "user/-/label/Tech", READ]);
     expect(byTitle("Story 3").author).toBe("Ann Author");
     expect(answer.continuation).toBeUndefined();
   });
 
   it("answers each kind of stream: states, a label, a feed by id and by URL, user ids of every form", async () => {
-    const all = (stream: string, query: Record<string, string | string[]> = {}) => contents(stream, { n: "1000", ...query }).then(itemIdsOf);
+    const all = (stream: string, query: Record<string, string | string[]> = {}) =>
+      contents(stream, { n: "1000", ...query }).then(itemIdsOf);
     expect(await all(STARRED)).toEqual(idsWhere((article) => article.starred));
     expect(await all(READ)).toEqual(idsWhere((article) => article.read));
     expect(await all(KEPT_UNREAD)).toEqual(idsWhere((article) => !article.read));
@@ -145,7 +186,8 @@ describe("stream/contents", () => {
   });
 
   it("filters with xt and it (repeatable), and an impossible pair leaves nothing", async () => {
-    const all = (query: Record<string, string | string[]>) => contents(READING_LIST, { n: "1000", ...query }).then(itemIdsOf);
+    const all = (query: Record<string, string | string[]>) =>
+      contents(READING_LIST, { n: "1000", ...query }).then(itemIdsOf);
     expect(await all({ xt: READ })).toEqual(idsWhere((article) => !article.read));
     expect(await all({ it: STARRED })).toEqual(idsWhere((article) => article.starred));
     expect(await all({ it: STARRED, xt: READ })).toEqual(idsWhere((article) => article.starred && !article.read));
@@ -153,7 +195,9 @@ describe("stream/contents", () => {
     expect(await all({ xt: KEPT_UNREAD })).toEqual(idsWhere((article) => article.read));
     expect(await all({ it: READ, xt: READ })).toEqual([]);
     expect(await all({ xt: READING_LIST })).toEqual([]);
-    expect(itemIdsOf(await contents("user/-/label/Tech", { n: "1000", xt: READ }))).toEqual(idsWhere((article) => article.sourceId !== source.loose && !article.read));
+    expect(itemIdsOf(await contents("user/-/label/Tech", { n: "1000", xt: READ }))).toEqual(
+      idsWhere((article) => article.sourceId !== source.loose && !article.read),
+    );
   });
 
   it("answers oldest first with r=o, and bounds publication times with ot and nt (seconds)", async () => {
@@ -162,13 +206,19 @@ describe("stream/contents", () => {
     const from = (BASE + 10 * HOUR) / 1000;
     const to = (BASE + 20 * HOUR) / 1000;
     const bounded = await contents(READING_LIST, { n: "1000", ot: String(from), nt: String(to) });
-    expect(itemIdsOf(bounded)).toEqual(idsWhere((article) => article.publishedAt.getTime() / 1000 > from && article.publishedAt.getTime() / 1000 < to));
+    expect(itemIdsOf(bounded)).toEqual(
+      idsWhere((article) => article.publishedAt.getTime() / 1000 > from && article.publishedAt.getTime() / 1000 < to),
+    );
     expect(itemIdsOf(bounded)).toHaveLength(9);
   });
 
   it("takes the stream from s, or reads the reading list, when the path names none", async () => {
-    expect(itemIdsOf(await session.json<Contents>(session.get("reader/api/0/stream/contents", { s: STARRED, n: "1000" })))).toEqual(idsWhere((article) => article.starred));
-    expect(itemIdsOf(await session.json<Contents>(session.get("reader/api/0/stream/contents", { n: "3" })))).toEqual(articles.slice(0, 3).map((article) => article.id));
+    expect(
+      itemIdsOf(await session.json<Contents>(session.get("reader/api/0/stream/contents", { s: STARRED, n: "1000" }))),
+    ).toEqual(idsWhere((article) => article.starred));
+    expect(itemIdsOf(await session.json<Contents>(session.get("reader/api/0/stream/contents", { n: "3" })))).toEqual(
+      articles.slice(0, 3).map((article) => article.id),
+    );
   });
 });
 
@@ -177,7 +227,11 @@ describe("stream/items/ids", () => {
     const answer = await itemIds({ s: READING_LIST, xt: READ, n: "10000" });
     expect(answer.itemRefs.map((ref) => Number(ref.id))).toEqual(idsWhere((article) => !article.read));
     const first = articles.find((article) => !article.read)!;
-    expect(answer.itemRefs[0]).toEqual({ id: String(first.id), directStreamIds: [`feed/${first.sourceId}`], timestampUsec: `${first.publishedAt.getTime()}000` });
+    expect(answer.itemRefs[0]).toEqual({
+      id: String(first.id),
+      directStreamIds: [`feed/${first.sourceId}`],
+      timestampUsec: `${first.publishedAt.getTime()}000`,
+    });
     expect(answer.continuation).toBeUndefined();
   });
 
@@ -189,7 +243,9 @@ describe("stream/items/ids", () => {
     const pages = await pageAll({ s: READING_LIST, n: "7" });
     expect(pages.slice(0, -1).every((page) => page.length === 7)).toBe(true);
     expect(pages.flat()).toEqual(articles.map((article) => article.id));
-    expect((await pageAll({ s: READING_LIST, n: "7", r: "o" })).flat()).toEqual([...articles].reverse().map((article) => article.id));
+    expect((await pageAll({ s: READING_LIST, n: "7", r: "o" })).flat()).toEqual(
+      [...articles].reverse().map((article) => article.id),
+    );
   });
 
   it("loses and repeats nothing while articles arrive between pages, whatever their dates", async () => {
@@ -209,7 +265,10 @@ describe("stream/items/ids", () => {
     // Everything seen is an article that existed, or arrived while paging.
     expect(seen.filter((id) => !before.includes(id) && !arrived.includes(id))).toEqual([]);
     await database.db.article.deleteMany({ where: { id: { in: arrived } } });
-    await database.db.source.update({ where: { id: source.beta }, data: { unreadCount: { decrement: arrived.length }, articleCount: { decrement: arrived.length } } });
+    await database.db.source.update({
+      where: { id: source.beta },
+      data: { unreadCount: { decrement: arrived.length }, articleCount: { decrement: arrived.length } },
+    });
   });
 });
 
@@ -220,13 +279,19 @@ describe("stream/items/contents", () => {
     const answer = await session.json<Contents>(session.post("reader/api/0/stream/items/contents", form));
     expect(answer.id).toBe(READING_LIST);
     expect(itemIdsOf(answer)).toEqual([a, b, c]);
-    expect(itemIdsOf(await session.json<Contents>(session.post("reader/api/0/stream/items/contents", { ...form, r: "o" })))).toEqual([c, b, a]);
+    expect(
+      itemIdsOf(await session.json<Contents>(session.post("reader/api/0/stream/items/contents", { ...form, r: "o" }))),
+    ).toEqual([c, b, a]);
     // Apps send no T for this read (FreshRSS asks none).
     expect((await session.post("reader/api/0/stream/items/contents", form, { token: null })).status).toBe(200);
   });
 
   it("refuses a malformed id, no id, and more than 1,000 ids with 400", async () => {
-    const forms: Record<string, string[]>[] = [{ i: [String(articles[0]!.id), "tag:google.com,2005:reader/item/xyz"] }, {}, { i: Array.from({ length: 1001 }, (_, n) => String(n + 1)) }];
+    const forms: Record<string, string[]>[] = [
+      { i: [String(articles[0]!.id), "tag:google.com,2005:reader/item/xyz"] },
+      {},
+      { i: Array.from({ length: 1001 }, (_, n) => String(n + 1)) },
+    ];
     for (const form of forms) {
       const answer = await session.post("reader/api/0/stream/items/contents", form);
       expect(answer.status).toBe(400);
@@ -241,7 +306,11 @@ describe("the Atom output", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     const xml = await response.text();
-    const parsed = await parseFeed({ body: Buffer.from(xml), contentType: "application/atom+xml", url: "http://reader.example/" });
+    const parsed = await parseFeed({
+      body: Buffer.from(xml),
+      contentType: "application/atom+xml",
+      url: "http://reader.example/",
+    });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const expected = articles.filter((article) => !article.read).slice(0, 5);
@@ -251,7 +320,9 @@ describe("the Atom output", () => {
     const continuation = /<gr:continuation>([^<]+)<\/gr:continuation>/.exec(xml)?.[1];
     expect(continuation).toEqual(expect.any(String));
     expect(xml).toContain(`<category term="${STARRED}" scheme="http://www.google.com/reader/" label="starred"/>`);
-    const next = await (await session.get(`reader/atom/${READING_LIST}`, { n: "5", xt: READ, c: continuation! })).text();
+    const next = await (
+      await session.get(`reader/atom/${READING_LIST}`, { n: "5", xt: READ, c: continuation! })
+    ).text();
     expect(next).toContain(`<id>${longItemId(articles.filter((article) => !article.read)[5]!.id)}</id>`);
   });
 });
@@ -293,7 +364,9 @@ describe("bad input", () => {
   });
 
   it("refuses 100,000 ids before reading any (400)", async () => {
-    const answer = await session.post("reader/api/0/stream/items/contents", { i: Array.from({ length: 100_000 }, (_, n) => String(n + 1)) });
+    const answer = await session.post("reader/api/0/stream/items/contents", {
+      i: Array.from({ length: 100_000 }, (_, n) => String(n + 1)),
+    });
     expect(answer.status).toBe(400);
   });
 });

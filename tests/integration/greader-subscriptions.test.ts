@@ -47,12 +47,27 @@ beforeEach(async () => {
   publisher.clearRequests();
 });
 
-type Subscription = { id: string; title: string; categories: { id: string; label: string }[]; url: string; htmlUrl: string; iconUrl: string };
-const listSubscriptions = async () => (await session.json<{ subscriptions: Subscription[] }>(session.get("reader/api/0/subscription/list", { output: "json" }))).subscriptions;
+type Subscription = {
+  id: string;
+  title: string;
+  categories: { id: string; label: string }[];
+  url: string;
+  htmlUrl: string;
+  iconUrl: string;
+};
+const listSubscriptions = async () =>
+  (
+    await session.json<{ subscriptions: Subscription[] }>(
+      session.get("reader/api/0/subscription/list", { output: "json" }),
+    )
+  ).subscriptions;
 
 /** Every source and folder as rows: proof that a refused call changed nothing. */
 const snapshot = async () => ({
-  sources: await database.db.source.findMany({ select: { id: true, feedUrl: true, customTitle: true, folderId: true }, orderBy: { id: "asc" } }),
+  sources: await database.db.source.findMany({
+    select: { id: true, feedUrl: true, customTitle: true, folderId: true },
+    orderBy: { id: "asc" },
+  }),
   folders: await database.db.folder.findMany({ orderBy: { id: "asc" } }),
 });
 
@@ -65,12 +80,30 @@ async function expectRefused(response: Promise<Response>, statusCode: number, me
 
 describe("subscription/list", () => {
   it("lists every source as feed/<id> with its title, folder as a label category, url and htmlUrl", async () => {
-    const tech = await seedSource(database.db, { title: "Tech", folder: "Reading", state: { siteUrl: "https://tech.example/", customTitle: "My tech" } });
+    const tech = await seedSource(database.db, {
+      title: "Tech",
+      folder: "Reading",
+      state: { siteUrl: "https://tech.example/", customTitle: "My tech" },
+    });
     const loose = await seedSource(database.db, { title: "Loose" });
     const feedUrl = (await database.db.source.findUniqueOrThrow({ where: { id: tech } })).feedUrl;
     expect(await listSubscriptions()).toEqual([
-      { id: `feed/${loose}`, title: "Loose", categories: [], url: expect.stringMatching(/^https:\/\//), htmlUrl: "", iconUrl: "" },
-      { id: `feed/${tech}`, title: "My tech", categories: [{ id: "user/-/label/Reading", label: "Reading" }], url: feedUrl, htmlUrl: "https://tech.example/", iconUrl: "" },
+      {
+        id: `feed/${loose}`,
+        title: "Loose",
+        categories: [],
+        url: expect.stringMatching(/^https:\/\//),
+        htmlUrl: "",
+        iconUrl: "",
+      },
+      {
+        id: `feed/${tech}`,
+        title: "My tech",
+        categories: [{ id: "user/-/label/Reading", label: "Reading" }],
+        url: feedUrl,
+        htmlUrl: "https://tech.example/",
+        iconUrl: "",
+      },
     ]);
   });
 
@@ -92,17 +125,28 @@ describe("subscription/quickadd", () => {
   });
 
   it("finds a site's feed by discovery, and takes a feed/ stream id as the address", async () => {
-    const body = await session.json(session.post("reader/api/0/subscription/quickadd", { quickadd: `feed/${publisher.url("/site")}` }));
+    const body = await session.json(
+      session.post("reader/api/0/subscription/quickadd", { quickadd: `feed/${publisher.url("/site")}` }),
+    );
     expect(body).toMatchObject({ numResults: 1, query: publisher.url("/feed.xml") });
   });
 
   it("answers a refusal with numResults 0 and the reason, subscribing nothing", async () => {
     await session.post("reader/api/0/subscription/quickadd", { quickadd: publisher.url("/feed.xml") });
     const before = await snapshot();
-    const duplicate = await session.json(session.post("reader/api/0/subscription/quickadd", { quickadd: publisher.url("/feed.xml") }));
-    expect(duplicate).toEqual({ numResults: 0, query: publisher.url("/feed.xml"), error: expect.stringMatching(/^Already subscribed/), streamId: `feed/${before.sources[0]!.id}` });
+    const duplicate = await session.json(
+      session.post("reader/api/0/subscription/quickadd", { quickadd: publisher.url("/feed.xml") }),
+    );
+    expect(duplicate).toEqual({
+      numResults: 0,
+      query: publisher.url("/feed.xml"),
+      error: expect.stringMatching(/^Already subscribed/),
+      streamId: `feed/${before.sources[0]!.id}`,
+    });
     for (const url of [publisher.url("/gone.xml"), "ftp://example.com/feed", "not a url"]) {
-      const refused = await session.json<{ numResults: number; error: string }>(session.post("reader/api/0/subscription/quickadd", { quickadd: url }));
+      const refused = await session.json<{ numResults: number; error: string }>(
+        session.post("reader/api/0/subscription/quickadd", { quickadd: url }),
+      );
       expect(refused.numResults, url).toBe(0);
       expect(refused.error.length).toBeGreaterThan(5);
     }
@@ -111,8 +155,16 @@ describe("subscription/quickadd", () => {
 
   it("refuses a missing or over-long quickadd with 400, and a missing T with the bad-token 401, fetching nothing", async () => {
     await expectRefused(session.post("reader/api/0/subscription/quickadd", {}), 400, /quickadd/);
-    await expectRefused(session.post("reader/api/0/subscription/quickadd", { quickadd: `https://example.com/${"a".repeat(2100)}` }), 400, /at most 2048/);
-    const noToken = await session.post("reader/api/0/subscription/quickadd", { quickadd: publisher.url("/feed.xml") }, { token: null });
+    await expectRefused(
+      session.post("reader/api/0/subscription/quickadd", { quickadd: `https://example.com/${"a".repeat(2100)}` }),
+      400,
+      /at most 2048/,
+    );
+    const noToken = await session.post(
+      "reader/api/0/subscription/quickadd",
+      { quickadd: publisher.url("/feed.xml") },
+      { token: null },
+    );
     expect(noToken.status).toBe(401);
     expect(noToken.headers.get("x-reader-google-bad-token")).toBe("true");
     expect(publisher.requests).toHaveLength(0);
@@ -126,16 +178,27 @@ describe("subscription/edit", () => {
   it("renames with t and moves into a folder with a (created on first use)", async () => {
     const id = await seedSource(database.db, { title: "Feed", folder: "Old" });
     expect(await (await edit({ ac: "edit", s: `feed/${id}`, t: "Renamed", a: "user/-/label/New" })).text()).toBe("OK");
-    expect(await listSubscriptions()).toMatchObject([{ id: `feed/${id}`, title: "Renamed", categories: [{ id: "user/-/label/New", label: "New" }] }]);
+    expect(await listSubscriptions()).toMatchObject([
+      { id: `feed/${id}`, title: "Renamed", categories: [{ id: "user/-/label/New", label: "New" }] },
+    ]);
     expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["New"]);
   });
 
   it("takes feeds out of a folder with r, leaving alone those in another folder, and pairs t with s by position", async () => {
     const a = await seedSource(database.db, { title: "A", folder: "News" });
     const b = await seedSource(database.db, { title: "B", folder: "Other" });
-    expect((await edit({ ac: "edit", s: [`feed/${a}`, `feed/${b}`], t: ["First", "Second"], r: "user/1/label/News" })).status).toBe(200);
-    const rows = await database.db.source.findMany({ orderBy: { id: "asc" }, select: { customTitle: true, folder: { select: { name: true } } } });
-    expect(rows).toEqual([{ customTitle: "First", folder: null }, { customTitle: "Second", folder: { name: "Other" } }]);
+    expect(
+      (await edit({ ac: "edit", s: [`feed/${a}`, `feed/${b}`], t: ["First", "Second"], r: "user/1/label/News" }))
+        .status,
+    ).toBe(200);
+    const rows = await database.db.source.findMany({
+      orderBy: { id: "asc" },
+      select: { customTitle: true, folder: { select: { name: true } } },
+    });
+    expect(rows).toEqual([
+      { customTitle: "First", folder: null },
+      { customTitle: "Second", folder: { name: "Other" } },
+    ]);
     expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Other"]);
   });
 
@@ -179,14 +242,20 @@ describe("subscription/edit", () => {
       [{ ac: "edit", s: `feed/${id}`, r: "News" }, 400, /^Bad Request: r:/],
       [{ ac: "edit", s: `feed/${id}`, t: "x".repeat(201) }, 400, /^Bad Request: t:/],
       [{ ac: "edit", s: Array.from({ length: 1001 }, (_, n) => `feed/${n + 1}`) }, 400, /at most 1000/],
-      [{ ac: "subscribe", s: Array.from({ length: 11 }, (_, n) => `feed/https://x${n}.example/feed`) }, 400, /at most 10/],
+      [
+        { ac: "subscribe", s: Array.from({ length: 11 }, (_, n) => `feed/https://x${n}.example/feed`) },
+        400,
+        /at most 10/,
+      ],
       [{ ac: "edit", s: [`feed/${id}`, "feed/2000000"], t: ["Changed"], a: "user/-/label/New" }, 404, /feed\/2000000/],
       [{ ac: "unsubscribe", s: [`feed/${id}`, "feed/https://unknown.example/feed"] }, 404, /unknown\.example/],
       [{ ac: "subscribe", s: "feed/2000000" }, 404, /feed\/2000000/],
     ];
     for (const [form, statusCode, message] of cases) await expectRefused(edit(form), statusCode, message);
     // 100,000 s: over the body cap (413) before anything is parsed.
-    expect((await edit({ ac: "unsubscribe", s: Array.from({ length: 100_000 }, () => `feed/${id}`) })).status).toBe(413);
+    expect((await edit({ ac: "unsubscribe", s: Array.from({ length: 100_000 }, () => `feed/${id}`) })).status).toBe(
+      413,
+    );
     expect(await snapshot()).toEqual(before);
     expect(publisher.requests).toHaveLength(0);
   });
@@ -208,16 +277,29 @@ describe("subscription/export and subscription/import", () => {
 
   it("imports an OPML body (T in the query string) without fetching, folders kept", async () => {
     expect(await (await session.post("reader/api/0/subscription/import", {}, { body: OPML })).text()).toBe("OK");
-    expect((await listSubscriptions()).map((subscription) => [subscription.url, subscription.categories.map((category) => category.label)])).toEqual([
+    expect(
+      (await listSubscriptions()).map((subscription) => [
+        subscription.url,
+        subscription.categories.map((category) => category.label),
+      ]),
+    ).toEqual([
       ["https://one.example/feed", ["Apps"]],
       ["https://two.example/feed", []],
     ]);
   });
 
   it("refuses an unreadable, empty or oversize file, or a missing T, importing nothing", async () => {
-    await expectRefused(session.post("reader/api/0/subscription/import", {}, { body: "<html>not opml</html>" }), 400, /^Bad Request/);
+    await expectRefused(
+      session.post("reader/api/0/subscription/import", {}, { body: "<html>not opml</html>" }),
+      400,
+      /^Bad Request/,
+    );
     await expectRefused(session.post("reader/api/0/subscription/import", {}, { body: "  " }), 400, /OPML/);
-    await expectRefused(session.post("reader/api/0/subscription/import", {}, { body: " ".repeat(MAX_OPML_BYTES + 1) }), 413, /at most/);
+    await expectRefused(
+      session.post("reader/api/0/subscription/import", {}, { body: " ".repeat(MAX_OPML_BYTES + 1) }),
+      413,
+      /at most/,
+    );
     const noToken = await session.post("reader/api/0/subscription/import", {}, { body: OPML, token: null });
     expect(noToken.headers.get("x-reader-google-bad-token")).toBe("true");
     expect(await database.db.source.count()).toBe(0);
@@ -240,10 +322,18 @@ describe("tags", () => {
   it("renames a folder (s or t), merging onto an existing name", async () => {
     const a = await seedSource(database.db, { title: "A", folder: "News" });
     const b = await seedSource(database.db, { title: "B", folder: "Apps" });
-    expect(await (await session.post("reader/api/0/rename-tag", { s: "user/-/label/News", dest: "user/-/label/Daily" })).text()).toBe("OK");
+    expect(
+      await (
+        await session.post("reader/api/0/rename-tag", { s: "user/-/label/News", dest: "user/-/label/Daily" })
+      ).text(),
+    ).toBe("OK");
     expect((await session.post("reader/api/0/rename-tag", { t: "Apps", dest: "user/-/label/Daily" })).status).toBe(200);
-    const folders = await database.db.folder.findMany({ include: { sources: { select: { id: true }, orderBy: { id: "asc" } } } });
-    expect(folders.map((folder) => [folder.name, folder.sources.map((source) => source.id)])).toEqual([["Daily", [a, b]]]);
+    const folders = await database.db.folder.findMany({
+      include: { sources: { select: { id: true }, orderBy: { id: "asc" } } },
+    });
+    expect(folders.map((folder) => [folder.name, folder.sources.map((source) => source.id)])).toEqual([
+      ["Daily", [a, b]],
+    ]);
   });
 
   it("disables a folder: it goes, its sources stay without a folder", async () => {
@@ -258,9 +348,21 @@ describe("tags", () => {
     const before = await snapshot();
     await expectRefused(session.post("reader/api/0/rename-tag", { dest: "user/-/label/X" }), 400, /^Bad Request: s/);
     await expectRefused(session.post("reader/api/0/rename-tag", { s: "user/-/label/News" }), 400, /^Bad Request: dest/);
-    await expectRefused(session.post("reader/api/0/rename-tag", { s: "user/-/label/News", dest: `user/-/label/${"x".repeat(101)}` }), 400, /dest/);
-    await expectRefused(session.post("reader/api/0/rename-tag", { s: "user/-/state/com.google/starred", dest: "user/-/label/X" }), 400, /^Bad Request: s/);
-    await expectRefused(session.post("reader/api/0/rename-tag", { s: "user/-/label/Nope", dest: "user/-/label/X" }), 404, /Nope/);
+    await expectRefused(
+      session.post("reader/api/0/rename-tag", { s: "user/-/label/News", dest: `user/-/label/${"x".repeat(101)}` }),
+      400,
+      /dest/,
+    );
+    await expectRefused(
+      session.post("reader/api/0/rename-tag", { s: "user/-/state/com.google/starred", dest: "user/-/label/X" }),
+      400,
+      /^Bad Request: s/,
+    );
+    await expectRefused(
+      session.post("reader/api/0/rename-tag", { s: "user/-/label/Nope", dest: "user/-/label/X" }),
+      404,
+      /Nope/,
+    );
     await expectRefused(session.post("reader/api/0/disable-tag", { s: "feed/1" }), 400, /^Bad Request: s/);
     await expectRefused(session.post("reader/api/0/disable-tag", { t: "Nope" }), 404, /Nope/);
     const noToken = await session.post("reader/api/0/disable-tag", { s: "user/-/label/News" }, { token: null });
@@ -273,14 +375,19 @@ describe("unread-count", () => {
   it("counts unread articles per feed, per folder and in the reading list, with the newest item's time", async () => {
     const newest = new Date(Date.UTC(2026, 10, 30, 12));
     const a = await seedSource(database.db, { title: "A", folder: "News", state: { lastNewArticleAt: newest } });
-    const b = await seedSource(database.db, { title: "B", folder: "News", state: { lastNewArticleAt: new Date(Date.UTC(2026, 10, 1)) } });
+    const b = await seedSource(database.db, {
+      title: "B",
+      folder: "News",
+      state: { lastNewArticleAt: new Date(Date.UTC(2026, 10, 1)) },
+    });
     const c = await seedSource(database.db, { title: "C", state: { lastNewArticleAt: null } });
     await seedArticles(database.db, a, [{}, {}, { read: true }]);
     await seedArticles(database.db, b, [{}]);
     await seedArticles(database.db, c, [{}, {}, {}, {}]);
-    const body = await session.json<{ max: number; unreadcounts: { id: string; count: number; newestItemTimestampUsec: string }[] }>(
-      session.get("reader/api/0/unread-count", { output: "json" }),
-    );
+    const body = await session.json<{
+      max: number;
+      unreadcounts: { id: string; count: number; newestItemTimestampUsec: string }[];
+    }>(session.get("reader/api/0/unread-count", { output: "json" }));
     const usec = `${newest.getTime()}000`;
     expect(body.max).toBe(7);
     expect(body.unreadcounts).toEqual([

@@ -13,7 +13,11 @@ import { listPublishers } from "@/lib/health/list-publishers";
 import type { PublisherSummary } from "@/lib/health/summarise-publishers";
 
 const ROUNDS = 4;
-const BODY = rssFeed({ items: [{ guid: "urn:pub:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:pub:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 
 let database: FreshDatabase;
 const publishers: Record<"honours" | "ignores" | "limits" | "fails", Publisher> = {} as never;
@@ -25,12 +29,22 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
   publishers.honours = await startPublisher({ "/feed.xml": feed({ body: BODY, etag: '"v1"' }) }, { host: "127.0.0.1" });
-  publishers.ignores = await startPublisher({ "/feed.xml": feed({ body: BODY, etag: '"v1"', honourValidators: false }) }, { host: "127.0.0.2" });
+  publishers.ignores = await startPublisher(
+    { "/feed.xml": feed({ body: BODY, etag: '"v1"', honourValidators: false }) },
+    { host: "127.0.0.2" },
+  );
   publishers.limits = await startPublisher({ "/feed.xml": rateLimited(3600) }, { host: "127.0.0.3" });
   publishers.fails = await startPublisher({ "/feed.xml": status(500) }, { host: "127.0.0.4" });
-  for (const [name, publisher] of Object.entries(publishers)) ids[name] = await addDueSource(database.db, publisher.url("/feed.xml"), name);
+  for (const [name, publisher] of Object.entries(publishers))
+    ids[name] = await addDueSource(database.db, publisher.url("/feed.xml"), name);
   await database.db.robotsTxt.create({
-    data: { origin: publishers.fails.origin, body: "User-agent: *\nDisallow: /private\n", httpStatus: 200, fetchedAt: new Date(), nextFetchAt: new Date(Date.now() + 86_400_000) },
+    data: {
+      origin: publishers.fails.origin,
+      body: "User-agent: *\nDisallow: /private\n",
+      httpStatus: 200,
+      fetchedAt: new Date(),
+      nextFetchAt: new Date(Date.now() + 86_400_000),
+    },
   });
   // The held host stays held (its hold outlasts the budget): it is asked once, the others every round.
   for (let round = 0; round < ROUNDS; round++) {
@@ -95,7 +109,9 @@ describe("the publisher view", () => {
   });
 
   it("reads one publisher by its key, and none for a key no source has", async () => {
-    expect((await listPublishers(new Date(), "127.0.0.4")).map((publisher) => [publisher.key, publisher.requests])).toEqual([["127.0.0.4", 4]]);
+    expect(
+      (await listPublishers(new Date(), "127.0.0.4")).map((publisher) => [publisher.key, publisher.requests]),
+    ).toEqual([["127.0.0.4", 4]]);
     expect(await listPublishers(new Date(), "nobody.example")).toEqual([]);
   });
 });

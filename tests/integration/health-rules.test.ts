@@ -26,14 +26,34 @@ const CASES: Array<[string, Partial<SourceRow>, SourceHealthState]> = [
   ["an empty feed added 10 days ago", { ...FETCHED, lastNewArticleAt: null, createdAt: ago(10 * DAY) }, "healthy"],
   ["an empty feed added 40 days ago", { ...FETCHED, lastNewArticleAt: null, createdAt: ago(40 * DAY) }, "quiet"],
   ["two counted errors", { ...FETCHED, lastOutcome: "error", consecutiveErrors: 2 }, "backing_off"],
-  ["a Retry-After still running", { ...FETCHED, lastOutcome: "error", retryAfterUntil: new Date(NOW.getTime() + DAY) }, "backing_off"],
+  [
+    "a Retry-After still running",
+    { ...FETCHED, lastOutcome: "error", retryAfterUntil: new Date(NOW.getTime() + DAY) },
+    "backing_off",
+  ],
   ["a Retry-After that has ended", { ...FETCHED, lastOutcome: "error", retryAfterUntil: ago(60_000) }, "healthy"],
-  ["an error left by an offline round (not counted)", { ...FETCHED, lastOutcome: "error", lastErrorKind: "connect", consecutiveErrors: 0 }, "healthy"],
-  ["a half-open breaker", { ...FETCHED, lastOutcome: "error", breakerState: "half_open", consecutiveErrors: 5 }, "breaker_open"],
+  [
+    "an error left by an offline round (not counted)",
+    { ...FETCHED, lastOutcome: "error", lastErrorKind: "connect", consecutiveErrors: 0 },
+    "healthy",
+  ],
+  [
+    "a half-open breaker",
+    { ...FETCHED, lastOutcome: "error", breakerState: "half_open", consecutiveErrors: 5 },
+    "breaker_open",
+  ],
   ["an open breaker", { ...FETCHED, lastOutcome: "error", breakerState: "open", consecutiveErrors: 5 }, "breaker_open"],
   ["disabled by the person", { ...FETCHED, enabled: false, disabledReason: "user" }, "disabled"],
-  ["disabled with its breaker open", { ...FETCHED, enabled: false, disabledReason: "user", breakerState: "open", consecutiveErrors: 5 }, "disabled"],
-  ["gone (410)", { ...FETCHED, enabled: false, disabledReason: "gone", lastOutcome: "error", consecutiveErrors: 1 }, "gone"],
+  [
+    "disabled with its breaker open",
+    { ...FETCHED, enabled: false, disabledReason: "user", breakerState: "open", consecutiveErrors: 5 },
+    "disabled",
+  ],
+  [
+    "gone (410)",
+    { ...FETCHED, enabled: false, disabledReason: "gone", lastOutcome: "error", consecutiveErrors: 1 },
+    "gone",
+  ],
 ];
 const ids = new Map<string, number>();
 
@@ -42,7 +62,12 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
   for (const [name, fields] of CASES) {
-    const id = await createSource(database.db, { feedUrl: `https://${ids.size}.example/feed`, title: name, customTitle: null, folderName: null });
+    const id = await createSource(database.db, {
+      feedUrl: `https://${ids.size}.example/feed`,
+      title: name,
+      customTitle: null,
+      folderName: null,
+    });
     await database.db.source.update({ where: { id }, data: fields });
     ids.set(name, id);
   }
@@ -56,7 +81,9 @@ describe("one health rule table, every caller", () => {
   it("the classifier gives each row its state", async () => {
     const rows = await database.db.source.findMany();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(CASES.map(([name]) => [name, classifySourceHealth(byId.get(ids.get(name)!)!, NOW)])).toEqual(CASES.map(([name, , state]) => [name, state]));
+    expect(CASES.map(([name]) => [name, classifySourceHealth(byId.get(ids.get(name)!)!, NOW)])).toEqual(
+      CASES.map(([name, , state]) => [name, state]),
+    );
   });
 
   it("the sidebar's SQL form gives the same states, in the sidebar's words", async () => {
@@ -67,13 +94,24 @@ describe("one health rule table, every caller", () => {
     for (const [name, , state] of CASES) {
       const id = ids.get(name)!;
       const source = byId.get(id)!;
-      expect([name, { health: source.health, ...(source.healthLabel ? { healthLabel: source.healthLabel } : {}) }]).toEqual([name, describeSourceHealth(state, reasonOf.get(id)!)]);
+      expect([
+        name,
+        { health: source.health, ...(source.healthLabel ? { healthLabel: source.healthLabel } : {}) },
+      ]).toEqual([name, describeSourceHealth(state, reasonOf.get(id)!)]);
     }
   });
 
   it("the fleet page counts them the same, and lists only the problems as needing attention", async () => {
     const fleet = await getFleetStates(NOW, 100);
-    const expected: Record<string, number> = { healthy: 0, new: 0, quiet: 0, backing_off: 0, breaker_open: 0, disabled: 0, gone: 0 };
+    const expected: Record<string, number> = {
+      healthy: 0,
+      new: 0,
+      quiet: 0,
+      backing_off: 0,
+      breaker_open: 0,
+      disabled: 0,
+      gone: 0,
+    };
     for (const [, , state] of CASES) expected[state]! += 1;
     expect(fleet.counts).toEqual(expected);
     const attention = new Map(fleet.attention.map((source) => [source.id, source.health]));
@@ -85,6 +123,8 @@ describe("one health rule table, every caller", () => {
 
   it("the sources page gives the same states", async () => {
     const listed = new Map((await listSources("title", NOW)).map((source) => [source.id, source.health]));
-    expect(CASES.map(([name]) => [name, listed.get(ids.get(name)!)])).toEqual(CASES.map(([name, , state]) => [name, state]));
+    expect(CASES.map(([name]) => [name, listed.get(ids.get(name)!)])).toEqual(
+      CASES.map(([name, , state]) => [name, state]),
+    );
   });
 });

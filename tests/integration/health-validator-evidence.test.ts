@@ -9,17 +9,34 @@ import { listValidatorEvidence } from "@/lib/health/list-validator-evidence";
 
 let database: FreshDatabase;
 const T0 = Date.parse("2026-11-01T00:00:00Z");
-type Row = { outcome?: string; conditional?: boolean; bodyUnchanged?: boolean; etag?: string | null; lastModified?: string | null };
+type Row = {
+  outcome?: string;
+  conditional?: boolean;
+  bodyUnchanged?: boolean;
+  etag?: string | null;
+  lastModified?: string | null;
+};
 
 async function sourceWith(name: string, rows: Row[]): Promise<number> {
-  const id = await createSource(database.db, { feedUrl: `https://${name}.example/feed`, title: name, customTitle: null, folderName: null });
+  const id = await createSource(database.db, {
+    feedUrl: `https://${name}.example/feed`,
+    title: name,
+    customTitle: null,
+    folderName: null,
+  });
   let minute = 0;
   for (const row of rows) {
     minute += 1;
     await database.db.fetch.create({
       data: {
-        sourceId: id, startedAt: new Date(T0 + minute * 60_000), durationMs: 5, outcome: row.outcome ?? "ok", conditional: row.conditional ?? false,
-        bodyUnchanged: row.bodyUnchanged ?? false, etagReceived: row.etag ?? null, lastModifiedReceived: row.lastModified ?? null,
+        sourceId: id,
+        startedAt: new Date(T0 + minute * 60_000),
+        durationMs: 5,
+        outcome: row.outcome ?? "ok",
+        conditional: row.conditional ?? false,
+        bodyUnchanged: row.bodyUnchanged ?? false,
+        etagReceived: row.etag ?? null,
+        lastModifiedReceived: row.lastModified ?? null,
       },
     });
   }
@@ -34,21 +51,56 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
-  ids.model = await sourceWith("model", [{ etag: '"a"' }, cond({ outcome: "not_modified", etag: '"a"' }), cond({ outcome: "not_modified" }), cond({ etag: '"b"' })]);
-  ids.churn = await sourceWith("churn", [{ etag: '"v1"' }, cond({ bodyUnchanged: true, etag: '"v2"' }), cond({ bodyUnchanged: true, etag: '"v3"' })]);
-  ids.ignores = await sourceWith("ignores", [{ etag: '"same"' }, cond({ bodyUnchanged: true, etag: '"same"' }), cond({ bodyUnchanged: true, etag: '"same"' })]);
-  ids.lastModifiedOnly = await sourceWith("lm", [{ lastModified: LM }, cond({ bodyUnchanged: true, lastModified: LM })]);
+  ids.model = await sourceWith("model", [
+    { etag: '"a"' },
+    cond({ outcome: "not_modified", etag: '"a"' }),
+    cond({ outcome: "not_modified" }),
+    cond({ etag: '"b"' }),
+  ]);
+  ids.churn = await sourceWith("churn", [
+    { etag: '"v1"' },
+    cond({ bodyUnchanged: true, etag: '"v2"' }),
+    cond({ bodyUnchanged: true, etag: '"v3"' }),
+  ]);
+  ids.ignores = await sourceWith("ignores", [
+    { etag: '"same"' },
+    cond({ bodyUnchanged: true, etag: '"same"' }),
+    cond({ bodyUnchanged: true, etag: '"same"' }),
+  ]);
+  ids.lastModifiedOnly = await sourceWith("lm", [
+    { lastModified: LM },
+    cond({ bodyUnchanged: true, lastModified: LM }),
+  ]);
   // A 304 between two full responses does not hide the churn (full responses are compared with each other).
-  ids.churnAcross304 = await sourceWith("churn304", [{ etag: '"v1"' }, cond({ outcome: "not_modified" }), cond({ bodyUnchanged: true, etag: '"v2"' })]);
-  ids.errors = await sourceWith("errors", [{ etag: '"a"' }, cond({ outcome: "error" }), cond({ outcome: "error", bodyUnchanged: true })]);
-  ids.window = await sourceWith("window", [{ etag: '"a"' }, cond({ bodyUnchanged: true, etag: '"a"' }), cond({ outcome: "not_modified" }), cond({ outcome: "not_modified" })]);
+  ids.churnAcross304 = await sourceWith("churn304", [
+    { etag: '"v1"' },
+    cond({ outcome: "not_modified" }),
+    cond({ bodyUnchanged: true, etag: '"v2"' }),
+  ]);
+  ids.errors = await sourceWith("errors", [
+    { etag: '"a"' },
+    cond({ outcome: "error" }),
+    cond({ outcome: "error", bodyUnchanged: true }),
+  ]);
+  ids.window = await sourceWith("window", [
+    { etag: '"a"' },
+    cond({ bodyUnchanged: true, etag: '"a"' }),
+    cond({ outcome: "not_modified" }),
+    cond({ outcome: "not_modified" }),
+  ]);
 });
 afterAll(async () => {
   await disconnectDb();
   await database.dispose();
 });
 
-const counts = (fullResponses: number, answered304: number, churned: number, resent: number, changed: number) => ({ fullResponses, answered304, churned, resent, changed });
+const counts = (fullResponses: number, answered304: number, churned: number, resent: number, changed: number) => ({
+  fullResponses,
+  answered304,
+  churned,
+  resent,
+  changed,
+});
 
 describe("validator evidence from the fetch log", () => {
   it.each<[string, ReturnType<typeof counts>]>([
@@ -63,8 +115,12 @@ describe("validator evidence from the fetch log", () => {
   });
 
   it("reads only the latest answered fetches of a source", async () => {
-    expect((await listValidatorEvidence({ sourceId: ids.window!, latest: 2 })).get(ids.window!)).toEqual(counts(0, 2, 0, 0, 0));
-    expect((await listValidatorEvidence({ sourceId: ids.window!, latest: 3 })).get(ids.window!)).toEqual(counts(1, 2, 0, 1, 0));
+    expect((await listValidatorEvidence({ sourceId: ids.window!, latest: 2 })).get(ids.window!)).toEqual(
+      counts(0, 2, 0, 0, 0),
+    );
+    expect((await listValidatorEvidence({ sourceId: ids.window!, latest: 3 })).get(ids.window!)).toEqual(
+      counts(1, 2, 0, 1, 0),
+    );
   });
 
   it("counts every source's fetches since a date", async () => {

@@ -21,7 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => held?.close());
 
-const BODY = rssFeed({ items: [{ guid: "urn:m:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:m:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 const START = new Date("2030-03-01T08:00:00.000Z");
 const MINUTE = 60_000;
 
@@ -38,17 +42,30 @@ describe("a round that leaves sources for later", () => {
     // 127.0.0.1: four sources 20-23 min late, one answering 500; a 1 s gap and a 1.5 s budget fetch three.
     world.publisher.setRoute("/m0.xml", status(500));
     for (const name of ["m1", "m2", "m3"]) world.publisher.setRoute(`/${name}.xml`, feed({ body: BODY }));
-    for (const [index, name] of ["m0", "m1", "m2", "m3"].entries()) await addSourceDue(world.publisher, `/${name}.xml`, new Date(START.getTime() - (23 - index) * MINUTE));
+    for (const [index, name] of ["m0", "m1", "m2", "m3"].entries())
+      await addSourceDue(world.publisher, `/${name}.xml`, new Date(START.getTime() - (23 - index) * MINUTE));
     // 127.0.0.2: held by Retry-After for an hour; its two sources (40 and 35 min late) are never asked.
     await addSourceDue(held, "/h1.xml", new Date(START.getTime() - 40 * MINUTE));
     await addSourceDue(held, "/h2.xml", new Date(START.getTime() - 35 * MINUTE));
-    await db.hostState.create({ data: { host: "127.0.0.2", retryAfterUntil: new Date(START.getTime() + 60 * MINUTE) } });
+    await db.hostState.create({
+      data: { host: "127.0.0.2", retryAfterUntil: new Date(START.getTime() + 60 * MINUTE) },
+    });
     const before = readExposition(await renderMetrics(db, clock.now()));
 
-    const report = await runRound(db, onClock(testRoundSettings({ hostGapMs: 1000, budgetMs: 1500 }), clock), { trigger: "cron" });
+    const report = await runRound(db, onClock(testRoundSettings({ hostGapMs: 1000, budgetMs: 1500 }), clock), {
+      trigger: "cron",
+    });
     expect(report.status).toBe("completed");
     const round = await db.round.findFirstOrThrow({ orderBy: { id: "desc" } });
-    expect(round).toMatchObject({ sourcesDue: 6, sourcesAttempted: 3, errorCount: 1, okCount: 2, budgetExhausted: true, leftForBudget: 1, leftForHostHold: 2 });
+    expect(round).toMatchObject({
+      sourcesDue: 6,
+      sourcesAttempted: 3,
+      errorCount: 1,
+      okCount: 2,
+      budgetExhausted: true,
+      leftForBudget: 1,
+      leftForHostHold: 2,
+    });
     expect(held.requests).toHaveLength(0);
 
     // Two virtual seconds passed in the round (two gaps); the left sources are as late as they were plus that.
@@ -67,10 +84,12 @@ describe("a round that leaves sources for later", () => {
     expect(sampleValue(families, "tidings_last_round_sources_left", { reason: "budget" })).toBe(1);
     expect(sampleValue(families, "tidings_last_round_sources_left", { reason: "host_hold" })).toBe(2);
     // This process's counters grew by exactly this round's fetches.
-    const grew = (name: string, labels: Record<string, string>) => (sampleValue(families, name, labels) ?? 0) - (sampleValue(before, name, labels) ?? 0);
+    const grew = (name: string, labels: Record<string, string>) =>
+      (sampleValue(families, name, labels) ?? 0) - (sampleValue(before, name, labels) ?? 0);
     expect(grew("tidings_fetch_responses_total", { outcome: "ok", status_class: "2xx" })).toBe(2);
     expect(grew("tidings_fetch_responses_total", { outcome: "error", status_class: "5xx" })).toBe(1);
-    const count = (name: string, labels: Record<string, string> = {}) => histogramOf(families, name, labels)!.count - histogramOf(before, name, labels)!.count;
+    const count = (name: string, labels: Record<string, string> = {}) =>
+      histogramOf(families, name, labels)!.count - histogramOf(before, name, labels)!.count;
     expect(count("tidings_fetch_duration_seconds")).toBe(3);
     expect(count("tidings_schedule_drift_seconds")).toBe(3);
     // Parsed: the two feeds (a 500's body is never read).
@@ -78,7 +97,9 @@ describe("a round that leaves sources for later", () => {
     expect(count("tidings_fetch_body_bytes", { encoding: "wire" })).toBe(2);
     expect(count("tidings_fetch_body_bytes", { encoding: "decoded" })).toBe(2);
     // Uncompressed bodies here: the same bytes on the wire as decoded.
-    const sumGrew = (labels: Record<string, string>) => histogramOf(families, "tidings_fetch_body_bytes", labels)!.sum - histogramOf(before, "tidings_fetch_body_bytes", labels)!.sum;
+    const sumGrew = (labels: Record<string, string>) =>
+      histogramOf(families, "tidings_fetch_body_bytes", labels)!.sum -
+      histogramOf(before, "tidings_fetch_body_bytes", labels)!.sum;
     expect(sumGrew({ encoding: "wire" })).toBe(2 * Buffer.byteLength(BODY));
     expect(sumGrew({ encoding: "decoded" })).toBe(2 * Buffer.byteLength(BODY));
     // Drift: 23, 22 and 21 min + 1 s (a fetch starts before its lane wait: the third after the second's

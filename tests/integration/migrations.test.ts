@@ -35,7 +35,8 @@ function migrationsUpTo(last: string): string {
   const root = mkdtempSync(path.join(tmpdir(), "tidings-migrations-"));
   cpSync(migrationsRoot(), root, { recursive: true });
   for (const provider of ["sqlite", "postgresql"]) {
-    for (const name of readdirSync(path.join(root, provider))) if (name > last) rmSync(path.join(root, provider, name), { recursive: true });
+    for (const name of readdirSync(path.join(root, provider)))
+      if (name > last) rmSync(path.join(root, provider, name), { recursive: true });
   }
   return root;
 }
@@ -65,26 +66,49 @@ describe("the migration runner", () => {
       const [source] = await before.$queryRawUnsafe<{ id: number }[]>(
         `INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'Feed', ${then}) RETURNING "id"`,
       );
-      const round = await before.$queryRawUnsafe<{ id: number }[]>(`INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${then}, 'cli', 'old', 1) RETURNING "id"`);
+      const round = await before.$queryRawUnsafe<{ id: number }[]>(
+        `INSERT INTO "Round" ("startedAt", "trigger", "instanceId", "okCount") VALUES (${then}, 'cli', 'old', 1) RETURNING "id"`,
+      );
       await before.$executeRawUnsafe(
         `INSERT INTO "Fetch" ("sourceId", "roundId", "startedAt", "durationMs", "outcome", "httpStatus") VALUES (${Number(source!.id)}, ${Number(round[0]!.id)}, ${then}, 5, 'ok', 200)`,
       );
       await before.article.create({
         select: { id: true },
-        data: { sourceId: Number(source!.id), dedupeKey: "guid:old", title: "Written before search", content: "<p>Ownership rules</p>", publishedAt: new Date(), contentHash: "h" },
+        data: {
+          sourceId: Number(source!.id),
+          dedupeKey: "guid:old",
+          title: "Written before search",
+          content: "<p>Ownership rules</p>",
+          publishedAt: new Date(),
+          contentHash: "h",
+        },
       });
     } finally {
       await closePrismaClient(before);
     }
     // SQLite rebuilds the Round table in 0002; PostgreSQL also indexes the existing articles.
-    expect((await runMigrations(target)).applied).toEqual(readMigrationFiles(target.provider).map((file) => file.name).slice(1));
+    expect((await runMigrations(target)).applied).toEqual(
+      readMigrationFiles(target.provider)
+        .map((file) => file.name)
+        .slice(1),
+    );
     const after = createPrismaClient(target);
     try {
       const fetch = await after.fetch.findFirstOrThrow({ include: { round: true } });
-      expect(fetch.round).toMatchObject({ instanceId: "old", okCount: 1, interrupted: false, leftForBudget: 0, leftForHostHold: 0 });
+      expect(fetch.round).toMatchObject({
+        instanceId: "old",
+        okCount: 1,
+        interrupted: false,
+        leftForBudget: 0,
+        leftForHostHold: 0,
+      });
       // A fetch from before 0011: no parse time or drift known, no lane wait.
       expect(fetch).toMatchObject({ durationMs: 5, parseMs: null, laneWaitMs: 0, driftMs: null });
-      const found = await querySql<{ title: string }>(after, target.provider, Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("ownership", target.provider)}`);
+      const found = await querySql<{ title: string }>(
+        after,
+        target.provider,
+        Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("ownership", target.provider)}`,
+      );
       expect(found).toEqual([{ title: "Written before search" }]);
       // 0014 counts the articles stored before it (the Fever API's total_items sums these counts).
       expect((await after.source.findFirstOrThrow({ select: { articleCount: true } })).articleCount).toBe(1);
@@ -113,7 +137,11 @@ describe("the migration runner", () => {
       };
       const logged = await create("http://127.0.0.1/logged", 2, at(1));
       const fetched = (sourceId: number, hours: number, outcome: string, errorKind: string | null) =>
-        querySql(before, target.provider, Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "errorKind") VALUES (${sourceId}, ${at(hours)}, 5, ${outcome}, ${errorKind})`);
+        querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "errorKind") VALUES (${sourceId}, ${at(hours)}, 5, ${outcome}, ${errorKind})`,
+        );
       // An error before the last success, the success, our own database's error, then the run.
       await fetched(logged, 0, "error", "http_5xx");
       await fetched(logged, 1, "ok", null);
@@ -146,10 +174,23 @@ describe("the migration runner", () => {
     const db = createPrismaClient(target);
     try {
       const folder = await db.folder.create({ data: { name: "News" } });
-      const source = await db.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed", folderId: folder.id } });
+      const source = await db.source.create({
+        data: { feedUrl: "http://127.0.0.1/feed", title: "Feed", folderId: folder.id },
+      });
       const round = await db.round.create({ data: { startedAt: new Date(), trigger: "cli", instanceId: "test" } });
-      await db.fetch.create({ data: { sourceId: source.id, roundId: round.id, startedAt: new Date(), durationMs: 5, outcome: "not_modified", httpStatus: 304 } });
-      await db.article.create({ data: { sourceId: source.id, dedupeKey: "guid:1", title: "Hello", publishedAt: new Date(), contentHash: "h" } });
+      await db.fetch.create({
+        data: {
+          sourceId: source.id,
+          roundId: round.id,
+          startedAt: new Date(),
+          durationMs: 5,
+          outcome: "not_modified",
+          httpStatus: 304,
+        },
+      });
+      await db.article.create({
+        data: { sourceId: source.id, dedupeKey: "guid:1", title: "Hello", publishedAt: new Date(), contentHash: "h" },
+      });
       await db.fetchDaily.create({ data: { sourceId: source.id, day: "2026-11-30", notModified: 1 } });
       await db.sourceEvent.create({ data: { sourceId: source.id, kind: "added", detail: "subscribed" } });
       await db.lease.create({ data: { name: "round", holder: "a", acquiredAt: new Date(), expiresAt: new Date() } });
@@ -173,8 +214,14 @@ describe("the migration runner", () => {
     await closePrismaClient(db);
 
     // The first statement would succeed; the second fails: the whole migration must vanish.
-    const broken = migrationsWithExtra(target.provider, "0002_broken", 'CREATE TABLE "Half" ("id" INTEGER);\nINSERT INTO "Nope" VALUES (1);');
-    await expect(runMigrations(target, { migrationsRoot: broken })).rejects.toThrow(/migration 0002_broken failed and was rolled back/);
+    const broken = migrationsWithExtra(
+      target.provider,
+      "0002_broken",
+      'CREATE TABLE "Half" ("id" INTEGER);\nINSERT INTO "Nope" VALUES (1);',
+    );
+    await expect(runMigrations(target, { migrationsRoot: broken })).rejects.toThrow(
+      /migration 0002_broken failed and was rolled back/,
+    );
     await expect(runMigrations(target, { migrationsRoot: broken })).rejects.toThrow(
       /migration 0002_broken failed at .*Fix the cause, then run `npx tidings migrate --retry`/,
     );
@@ -196,7 +243,9 @@ describe("the migration runner", () => {
     await runMigrations(target, { migrationsRoot: newer });
     const error = await runMigrations(target).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MigrationError);
-    expect((error as Error).message).toMatch(/has migration 0099_from_the_future, which this version of Tidings does not know/);
+    expect((error as Error).message).toMatch(
+      /has migration 0099_from_the_future, which this version of Tidings does not know/,
+    );
   });
 
   it("refuses a migration whose file changed after it was applied", async () => {
@@ -205,6 +254,8 @@ describe("the migration runner", () => {
     const edited = mkdtempSync(path.join(tmpdir(), "tidings-migrations-"));
     cpSync(migrationsRoot(), edited, { recursive: true });
     writeFileSync(path.join(edited, target.provider, "0001_init", "migration.sql"), "-- edited\n");
-    await expect(runMigrations(target, { migrationsRoot: edited })).rejects.toThrow(/0001_init was changed after it was applied/);
+    await expect(runMigrations(target, { migrationsRoot: edited })).rejects.toThrow(
+      /0001_init was changed after it was applied/,
+    );
   });
 });

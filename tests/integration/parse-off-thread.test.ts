@@ -3,12 +3,18 @@ import { parseFeedOffThread, OFF_THREAD_THRESHOLD_BYTES } from "@/lib/round/pars
 
 /** A feed of `items` items with about 1 KB of HTML each. */
 function bigFeed(items: number): Buffer {
-  const paragraph = "<p>A paragraph of <em>real-looking</em> text with <a href=\"/link\">a link</a> and an image <img src=\"/i.png\" alt=\"x\">.</p>".repeat(8);
+  const paragraph =
+    '<p>A paragraph of <em>real-looking</em> text with <a href="/link">a link</a> and an image <img src="/i.png" alt="x">.</p>'.repeat(
+      8,
+    );
   const body = Array.from(
     { length: items },
-    (_, n) => `<item><guid>urn:big:${n}</guid><title>Item ${n}</title><link>https://publisher.example/${n}</link><description><![CDATA[${paragraph}]]></description></item>`,
+    (_, n) =>
+      `<item><guid>urn:big:${n}</guid><title>Item ${n}</title><link>https://publisher.example/${n}</link><description><![CDATA[${paragraph}]]></description></item>`,
   ).join("\n");
-  return Buffer.from(`<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Big</title><link>https://publisher.example/</link>${body}</channel></rss>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Big</title><link>https://publisher.example/</link>${body}</channel></rss>`,
+  );
 }
 
 describe("parsing large feeds off the main thread", () => {
@@ -23,7 +29,11 @@ describe("parsing large feeds off the main thread", () => {
       last = now;
     }, 10);
     const started = performance.now();
-    const result = await parseFeedOffThread({ body, contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" });
+    const result = await parseFeedOffThread({
+      body,
+      contentType: "application/rss+xml",
+      url: "https://publisher.example/feed.xml",
+    });
     const elapsed = performance.now() - started;
     clearInterval(ticker);
     expect(result.ok && result.feed.items.length).toBe(3000);
@@ -32,7 +42,8 @@ describe("parsing large feeds off the main thread", () => {
   });
 
   it("recovers a large truncated document in the worker, and classifies one with nothing readable, never an exception", async () => {
-    const parse = (body: Buffer) => parseFeedOffThread({ body, contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" });
+    const parse = (body: Buffer) =>
+      parseFeedOffThread({ body, contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" });
     const truncated = await parse(bigFeed(1000).subarray(0, OFF_THREAD_THRESHOLD_BYTES + 1000));
     expect(truncated.ok && truncated.reading.xmlRecovery).toMatch(/^recovered from malformed XML: /);
     expect(truncated.ok && truncated.feed.items.length).toBeGreaterThan(100);

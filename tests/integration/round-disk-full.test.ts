@@ -19,7 +19,9 @@ const disk = mountSmallDisk("round-disk-full");
 /** A settled round, or a clear failure instead of the hang this test was written for. */
 async function settleWithin<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} still hangs after ${ms} ms`)), ms)));
+  const deadline = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} still hangs after ${ms} ms`)), ms)),
+  );
   try {
     return await Promise.race([promise, deadline]);
   } finally {
@@ -72,7 +74,9 @@ describe.skipIf(disk.skipReason !== null)("a round whose SQLite disk fills up", 
     const report: RoundReport = await settleWithin(runRound(db, settings, { trigger: "cli" }), 20_000, "the round");
 
     expect(report.status).toBe("failed");
-    expect(report.status === "failed" && report.reason).toMatch(/^database: could not store the fetch of source \d+: .*database or disk is full/);
+    expect(report.status === "failed" && report.reason).toMatch(
+      /^database: could not store the fetch of source \d+: .*database or disk is full/,
+    );
     // No other source was tried: a database fault is not any one publisher's.
     expect(publisher.requestsTo("/never.xml")).toHaveLength(0);
     expect(freedAt).toBeGreaterThan(0);
@@ -86,8 +90,16 @@ describe.skipIf(disk.skipReason !== null)("a round whose SQLite disk fills up", 
 
     // Nothing of the failed fetch was kept, and its publisher was not blamed.
     const big = await db.source.findUniqueOrThrow({ where: { id: bigId } });
-    expect({ errors: big.consecutiveErrors, breaker: big.breakerState, etag: big.etag, articles: await db.article.count({ where: { sourceId: bigId } }) }).toEqual({
-      errors: 3, breaker: "closed", etag: null, articles: 0,
+    expect({
+      errors: big.consecutiveErrors,
+      breaker: big.breakerState,
+      etag: big.etag,
+      articles: await db.article.count({ where: { sourceId: bigId } }),
+    }).toEqual({
+      errors: 3,
+      breaker: "closed",
+      etag: null,
+      articles: 0,
     });
 
     // With space again, the next round writes normally.

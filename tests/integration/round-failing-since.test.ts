@@ -7,7 +7,11 @@ import { runRound } from "@/lib/round/run-round";
 import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 
 const world = setUpRoundWorld();
-const BODY = rssFeed({ items: [{ guid: "urn:f:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:f:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 
 async function nextRound(): Promise<void> {
   // A 429 holds the whole host (HostState): lift it, as time passing would.
@@ -26,7 +30,10 @@ async function fetchesOf(sourceId: number) {
 
 describe("failing since, written with each fetch", () => {
   it("starts at the first failed fetch of a run, holds through more errors and a 429, and clears on success", async () => {
-    world.publisher.setRoute("/f.xml", sequence(feed({ body: BODY }), status(503), status(500), rateLimited(60), feed({ body: BODY })));
+    world.publisher.setRoute(
+      "/f.xml",
+      sequence(feed({ body: BODY }), status(503), status(500), rateLimited(60), feed({ body: BODY })),
+    );
     const id = await addDueSource(world.database.db, world.publisher.url("/f.xml"));
 
     await nextRound();
@@ -57,12 +64,23 @@ describe("failing since, written with each fetch", () => {
     const earlier = new Date(Date.now() - 3 * 24 * 3600_000);
     const ids: number[] = [];
     // Closed ports on loopback: every connection is refused at once, as when the network is down.
-    for (let index = 0; index < 6; index += 1) ids.push(await addDueSource(world.database.db, `http://127.0.0.1:${await freePort()}/feed.xml`));
-    await world.database.db.source.update({ where: { id: ids[0]! }, data: { consecutiveErrors: 2, failingSince: earlier } });
+    for (let index = 0; index < 6; index += 1)
+      ids.push(await addDueSource(world.database.db, `http://127.0.0.1:${await freePort()}/feed.xml`));
+    await world.database.db.source.update({
+      where: { id: ids[0]! },
+      data: { consecutiveErrors: 2, failingSince: earlier },
+    });
     const report = await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
     expect(report.status === "completed" && report.tally).toMatchObject({ offline: true, errorCount: 5 });
     const sources = await world.database.db.source.findMany({ orderBy: { id: "asc" } });
-    expect(sources.map((source) => [source.consecutiveErrors, source.failingSince])).toEqual([[2, earlier], [0, null], [0, null], [0, null], [0, null], [0, null]]);
+    expect(sources.map((source) => [source.consecutiveErrors, source.failingSince])).toEqual([
+      [2, earlier],
+      [0, null],
+      [0, null],
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
   });
 
   it("ends the run when the person re-enables the source (a clean slate, as for the breaker)", async () => {

@@ -2,15 +2,34 @@ import { describe, expect, it } from "vitest";
 import { testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import {
-  feed, status, rateLimited, redirect, hang, gzipBomb, hugeBody, rssFeed,
-  HTML_PAGE, UNREADABLE_XML, ENTITY_BOMB_XML, type Publisher,
+  feed,
+  status,
+  rateLimited,
+  redirect,
+  hang,
+  gzipBomb,
+  hugeBody,
+  rssFeed,
+  HTML_PAGE,
+  UNREADABLE_XML,
+  ENTITY_BOMB_XML,
+  type Publisher,
 } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
 
 const world = setUpRoundWorld();
 
-const GOOD = rssFeed({ items: [{ guid: "urn:good:1", title: "Good", link: "https://publisher.example/g", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const GOOD = rssFeed({
+  items: [
+    {
+      guid: "urn:good:1",
+      title: "Good",
+      link: "https://publisher.example/g",
+      pubDate: "Mon, 01 Jan 2024 10:00:00 GMT",
+    },
+  ],
+});
 
 describe("a round over a hostile or broken web", () => {
   it("ends every bad case as one classified error and still stores the good feed", async () => {
@@ -32,7 +51,11 @@ describe("a round over a hostile or broken web", () => {
     for (const [path] of cases) ids.set(path, await addDueSource(world.database.db, world.publisher.url(path)));
     const goodId = await addDueSource(world.database.db, world.publisher.url("/good"));
 
-    const report = await runRound(world.database.db, testRoundSettings({ fetch: { timeoutMs: 10_000, maxBodyBytes: 1024 * 1024 } }), { trigger: "cli" });
+    const report = await runRound(
+      world.database.db,
+      testRoundSettings({ fetch: { timeoutMs: 10_000, maxBodyBytes: 1024 * 1024 } }),
+      { trigger: "cli" },
+    );
     expect(report.status).toBe("completed");
     for (const [path, , kind, httpStatus] of cases) {
       const row = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: ids.get(path) } });
@@ -42,7 +65,11 @@ describe("a round over a hostile or broken web", () => {
     }
     const good = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: goodId } });
     expect([good.outcome, good.newArticles]).toEqual(["ok", 1]);
-    expect(report.status === "completed" && report.tally).toMatchObject({ sourcesAttempted: cases.length + 1, okCount: 1, errorCount: cases.length });
+    expect(report.status === "completed" && report.tally).toMatchObject({
+      sourcesAttempted: cases.length + 1,
+      okCount: 1,
+      errorCount: cases.length,
+    });
   });
 
   it("ends a body that hangs after its headers as a timeout within the fetch budget, and goes on", async () => {
@@ -64,7 +91,12 @@ describe("a round over a hostile or broken web", () => {
     await makeAllDue(world.database.db);
     await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
     const source = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ etag: '"good"', lastOutcome: "error", lastErrorKind: "parse", consecutiveErrors: 1 });
+    expect(source).toMatchObject({
+      etag: '"good"',
+      lastOutcome: "error",
+      lastErrorKind: "parse",
+      consecutiveErrors: 1,
+    });
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(1);
   });
 
@@ -104,7 +136,14 @@ describe("a database failure in the middle of a fetch", () => {
       await removeFailingTrigger(world.database, "Article");
     }
     const after = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(after).toMatchObject({ etag: null, lastBodyHash: null, lastOutcome: "error", lastErrorKind: "database", consecutiveErrors: 0, breakerState: "closed" });
+    expect(after).toMatchObject({
+      etag: null,
+      lastBodyHash: null,
+      lastOutcome: "error",
+      lastErrorKind: "database",
+      consecutiveErrors: 0,
+      breakerState: "closed",
+    });
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(0);
     const failed = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id } });
     expect(failed).toMatchObject({ outcome: "error", errorKind: "database", newArticles: 0 });
@@ -113,20 +152,31 @@ describe("a database failure in the middle of a fetch", () => {
 
     const retry = await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
     expect(retry.status === "completed" && retry.lines[0]).toMatchObject({ outcome: "ok", newArticles: 1 });
-    expect(world.publisher.requestsTo("/db.xml").map((request) => request.headers["if-none-match"] ?? null)).toEqual([null, null]);
+    expect(world.publisher.requestsTo("/db.xml").map((request) => request.headers["if-none-match"] ?? null)).toEqual([
+      null,
+      null,
+    ]);
     expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).etag).toBe('"v1"');
   });
 });
 
 async function installFailingTrigger(database: FreshDatabase, table: string, message: string): Promise<void> {
   if (testingPostgres()) {
-    await world.database.db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION tidings_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$ LANGUAGE plpgsql`);
-    await world.database.db.$executeRawUnsafe(`CREATE TRIGGER tidings_test_fail BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION tidings_test_fail()`);
+    await world.database.db.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION tidings_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$ LANGUAGE plpgsql`,
+    );
+    await world.database.db.$executeRawUnsafe(
+      `CREATE TRIGGER tidings_test_fail BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION tidings_test_fail()`,
+    );
   } else {
-    await world.database.db.$executeRawUnsafe(`CREATE TRIGGER tidings_test_fail BEFORE INSERT ON "${table}" BEGIN SELECT RAISE(ABORT, '${message}'); END`);
+    await world.database.db.$executeRawUnsafe(
+      `CREATE TRIGGER tidings_test_fail BEFORE INSERT ON "${table}" BEGIN SELECT RAISE(ABORT, '${message}'); END`,
+    );
   }
 }
 
 async function removeFailingTrigger(database: FreshDatabase, table: string): Promise<void> {
-  await world.database.db.$executeRawUnsafe(testingPostgres() ? `DROP TRIGGER tidings_test_fail ON "${table}"` : "DROP TRIGGER tidings_test_fail");
+  await world.database.db.$executeRawUnsafe(
+    testingPostgres() ? `DROP TRIGGER tidings_test_fail ON "${table}"` : "DROP TRIGGER tidings_test_fail",
+  );
 }

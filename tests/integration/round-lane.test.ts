@@ -2,7 +2,17 @@
 // local publishers: 127.0.0.1 and 127.0.0.2 are two host names (and two politeness keys).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
-import { delay, feed, rateLimited, redirect, rssFeed, sequence, startPublisher, type Publisher, type RecordedRequest } from "@/tests/helpers/publisher";
+import {
+  delay,
+  feed,
+  rateLimited,
+  redirect,
+  rssFeed,
+  sequence,
+  startPublisher,
+  type Publisher,
+  type RecordedRequest,
+} from "@/tests/helpers/publisher";
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
 import { subscribe } from "@/lib/sources/subscribe";
@@ -16,7 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => other?.close());
 
-const BODY = rssFeed({ items: [{ guid: "urn:l:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:l:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 
 describe("Retry-After is a schedule, not a stop", () => {
   it("holds the host for exactly its Retry-After, goes on with the other host, then fetches the held sources in the same round", async () => {
@@ -29,7 +43,13 @@ describe("Retry-After is a schedule, not a stop", () => {
     for (const name of ["b1", "b2"]) await addDueSource(world.database.db, other.url(`/${name}.xml`));
 
     const report = await runRound(world.database.db, testRoundSettings({ budgetMs: 10_000 }), { trigger: "cli" });
-    expect(report.status === "completed" && report.tally).toMatchObject({ sourcesDue: 5, sourcesAttempted: 5, okCount: 4, errorCount: 1, budgetExhausted: false });
+    expect(report.status === "completed" && report.tally).toMatchObject({
+      sourcesDue: 5,
+      sourcesAttempted: 5,
+      okCount: 4,
+      errorCount: 1,
+      budgetExhausted: false,
+    });
     const limited = world.publisher.requestsTo("/limited.xml");
     expect(limited).toHaveLength(1); // the 429'd source itself waits for its own schedule
     const holdStart = limited[0]!.finishedAt!;
@@ -66,7 +86,10 @@ describe("one lane for every request", () => {
   function expectSerialWithGap(requests: RecordedRequest[]): void {
     const sorted = [...requests].sort((a, b) => a.arrivedAt - b.arrivedAt);
     for (let index = 1; index < sorted.length; index += 1) {
-      expect(sorted[index]!.arrivedAt - sorted[index - 1]!.finishedAt!, `${sorted[index - 1]!.path} → ${sorted[index]!.path}`).toBeGreaterThanOrEqual(GAP - 15);
+      expect(
+        sorted[index]!.arrivedAt - sorted[index - 1]!.finishedAt!,
+        `${sorted[index - 1]!.path} → ${sorted[index]!.path}`,
+      ).toBeGreaterThanOrEqual(GAP - 15);
     }
   }
 
@@ -85,7 +108,9 @@ describe("one lane for every request", () => {
     world.publisher.setRoute("/hop.xml", redirect(302, other.url("/moved.xml")));
     const id = await addDueSource(world.database.db, world.publisher.url("/hop.xml"));
     const until = new Date(Date.now() + 600_000);
-    await world.database.db.hostState.create({ data: { host: "127.0.0.2", retryAfterUntil: until, updatedAt: new Date() } });
+    await world.database.db.hostState.create({
+      data: { host: "127.0.0.2", retryAfterUntil: until, updatedAt: new Date() },
+    });
     await runRound(world.database.db, testRoundSettings({ hostGapMs: GAP }), { trigger: "cli" });
     expect(world.publisher.requestsTo("/hop.xml")).toHaveLength(1);
     expect(other.requests).toHaveLength(0);
@@ -101,7 +126,10 @@ describe("one lane for every request", () => {
     }
     world.publisher.setRoute("/manual.xml", delay(30, feed({ body: BODY })));
     const manual = await addDueSource(world.database.db, world.publisher.url("/manual.xml"));
-    await world.database.db.source.update({ where: { id: manual }, data: { nextDueAt: new Date(Date.now() + 3_600_000) } });
+    await world.database.db.source.update({
+      where: { id: manual },
+      data: { nextDueAt: new Date(Date.now() + 3_600_000) },
+    });
     world.publisher.setRoute("/second.xml", delay(30, feed({ body: BODY })));
     const settings = testRoundSettings({ hostGapMs: GAP });
 
@@ -115,7 +143,13 @@ describe("one lane for every request", () => {
     expect(round.status === "completed" && round.tally.sourcesAttempted).toBeGreaterThanOrEqual(3);
     expect(subscribed.status).toBe("subscribed");
     expect(fetchedNow.status).toBe("completed");
-    expect(world.publisher.requests.map((request) => request.path).sort()).toEqual(["/manual.xml", "/r0.xml", "/r1.xml", "/r2.xml", "/second.xml"]);
+    expect(world.publisher.requests.map((request) => request.path).sort()).toEqual([
+      "/manual.xml",
+      "/r0.xml",
+      "/r1.xml",
+      "/r2.xml",
+      "/second.xml",
+    ]);
     expect(world.publisher.maxConcurrency()).toBe(1);
     expectSerialWithGap(world.publisher.requests);
   });
@@ -125,13 +159,27 @@ describe("fetch now", () => {
   it("never undercuts a Retry-After and does not ask again within a few minutes", async () => {
     world.publisher.setRoute("/now.xml", feed({ body: BODY }));
     const id = await addDueSource(world.database.db, world.publisher.url("/now.xml"));
-    const first = await runRound(world.database.db, testRoundSettings(), { trigger: "manual", sourceId: id, repeatMs: 300_000 });
+    const first = await runRound(world.database.db, testRoundSettings(), {
+      trigger: "manual",
+      sourceId: id,
+      repeatMs: 300_000,
+    });
     expect(first.status).toBe("completed");
-    const again = await runRound(world.database.db, testRoundSettings(), { trigger: "manual", sourceId: id, repeatMs: 300_000 });
+    const again = await runRound(world.database.db, testRoundSettings(), {
+      trigger: "manual",
+      sourceId: id,
+      repeatMs: 300_000,
+    });
     expect(again).toMatchObject({ status: "skipped", reason: expect.stringMatching(/less than 5 minutes ago/) });
     await world.database.db.source.update({ where: { id }, data: { lastFetchedAt: new Date(Date.now() - 600_000) } });
-    await world.database.db.hostState.create({ data: { host: "127.0.0.1", retryAfterUntil: new Date(Date.now() + 60_000) } });
-    const held = await runRound(world.database.db, testRoundSettings(), { trigger: "manual", sourceId: id, repeatMs: 300_000 });
+    await world.database.db.hostState.create({
+      data: { host: "127.0.0.1", retryAfterUntil: new Date(Date.now() + 60_000) },
+    });
+    const held = await runRound(world.database.db, testRoundSettings(), {
+      trigger: "manual",
+      sourceId: id,
+      repeatMs: 300_000,
+    });
     expect(held).toMatchObject({ status: "skipped", reason: expect.stringMatching(/Retry-After/) });
     expect(world.publisher.requestsTo("/now.xml")).toHaveLength(1);
   });
@@ -142,7 +190,8 @@ describe("a round on a virtual clock (issue 14, item 8)", () => {
     const clock = createVirtualClock(new Date("2030-01-01T00:00:00.000Z"));
     for (const name of ["v1", "v2", "v3"]) world.publisher.setRoute(`/${name}.xml`, feed({ body: BODY }));
     const ids = [];
-    for (const name of ["v1", "v2", "v3"]) ids.push(await addDueSource(world.database.db, world.publisher.url(`/${name}.xml`)));
+    for (const name of ["v1", "v2", "v3"])
+      ids.push(await addDueSource(world.database.db, world.publisher.url(`/${name}.xml`)));
     const hostGapMs = 30_000;
     const settings = onClock(testRoundSettings({ hostGapMs }), clock);
     const started = performance.now();
@@ -152,6 +201,10 @@ describe("a round on a virtual clock (issue 14, item 8)", () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(clock.monotonicMs()).toBe(2 * hostGapMs);
     const fetched = await world.database.db.source.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(fetched.map((source) => source.lastFetchedAt?.toISOString())).toEqual(["2030-01-01T00:00:00.000Z", "2030-01-01T00:00:30.000Z", "2030-01-01T00:01:00.000Z"]);
+    expect(fetched.map((source) => source.lastFetchedAt?.toISOString())).toEqual([
+      "2030-01-01T00:00:00.000Z",
+      "2030-01-01T00:00:30.000Z",
+      "2030-01-01T00:01:00.000Z",
+    ]);
   });
 });

@@ -21,7 +21,8 @@ async function waitForForeignLease(cli: RunningCli): Promise<{ holderPid: number
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && !cli.hasExited()) {
     const lease = await world.database.db.lease.findUnique({ where: { name: ROUND_LEASE } });
-    if (lease && lease.holderPid !== null && lease.holderPid !== process.pid && lease.expiresAt.getTime() > Date.now()) return lease;
+    if (lease && lease.holderPid !== null && lease.holderPid !== process.pid && lease.expiresAt.getTime() > Date.now())
+      return lease;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const exit = cli.hasExited() ? await cli.exited : null;
@@ -34,19 +35,27 @@ describe("the round lease and its holder's process", () => {
     world.publisher.setRoute("/hang.xml", hangBeforeHeaders());
     world.publisher.setRoute("/ok.xml", feed({ body: SAMPLE_RSS }));
     await addDueSource(world.database.db, world.publisher.url("/hang.xml"));
-    const cli = startCli(["round"], { DATABASE_URL: world.database.url, TIDINGS_ALLOW_PRIVATE_NETWORKS: "true", TIDINGS_FETCH_TIMEOUT_MS: "120000" });
+    const cli = startCli(["round"], {
+      DATABASE_URL: world.database.url,
+      TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+      TIDINGS_FETCH_TIMEOUT_MS: "120000",
+    });
     running.add(cli);
     const lease = await waitForForeignLease(cli);
     expect(lease.holderPid).toBe(cli.pid);
 
     await addDueSource(world.database.db, world.publisher.url("/ok.xml"));
-    const whileAlive = await runRound(world.database.db, testRoundSettings({ instanceId: "restarted" }), { trigger: "cli" });
+    const whileAlive = await runRound(world.database.db, testRoundSettings({ instanceId: "restarted" }), {
+      trigger: "cli",
+    });
     expect(whileAlive).toEqual({ status: "skipped", reason: "another Tidings instance is running a round" });
 
     await cli.kill();
     running.delete(cli);
     world.publisher.setRoute("/hang.xml", feed({ body: SAMPLE_RSS }));
-    const afterKill = await runRound(world.database.db, testRoundSettings({ instanceId: "restarted" }), { trigger: "cli" });
+    const afterKill = await runRound(world.database.db, testRoundSettings({ instanceId: "restarted" }), {
+      trigger: "cli",
+    });
     expect(afterKill.status).toBe("completed");
     const taken = await world.database.db.lease.findUniqueOrThrow({ where: { name: ROUND_LEASE } });
     expect(taken).toMatchObject({ holder: "restarted", holderPid: process.pid });
@@ -57,13 +66,24 @@ describe("the round lease and its holder's process", () => {
     const here = currentHolderProcess();
     const expiresAt = new Date(Date.now() + 600_000);
     const dead = { holderPid: 2 ** 22 + 17, holderBootId: here.bootId, holderStartTicks: "1" };
-    await world.database.db.lease.create({ data: { name: ROUND_LEASE, holder: "elsewhere", acquiredAt: new Date(), expiresAt, holderHost: `not-${here.host}`, ...dead } });
+    await world.database.db.lease.create({
+      data: {
+        name: ROUND_LEASE,
+        holder: "elsewhere",
+        acquiredAt: new Date(),
+        expiresAt,
+        holderHost: `not-${here.host}`,
+        ...dead,
+      },
+    });
     const report = await runRound(world.database.db, testRoundSettings({ instanceId: "local" }), { trigger: "cli" });
     expect(report.status).toBe("skipped");
 
     // The same row on this machine: the pid is gone, so the lease is free.
     await world.database.db.lease.update({ where: { name: ROUND_LEASE }, data: { holderHost: here.host } });
     await makeAllDue(world.database.db);
-    expect((await runRound(world.database.db, testRoundSettings({ instanceId: "local" }), { trigger: "cli" })).status).toBe("completed");
+    expect(
+      (await runRound(world.database.db, testRoundSettings({ instanceId: "local" }), { trigger: "cli" })).status,
+    ).toBe("completed");
   });
 });

@@ -9,22 +9,49 @@ import { removeSource } from "@/lib/store/remove-source";
 const world = setUpRoundWorld();
 
 const ITEMS_V1 = [
-  { guid: "urn:post:2", title: "Second post", link: "https://publisher.example/2", pubDate: "Tue, 02 Jan 2024 10:00:00 GMT" },
-  { guid: "urn:post:1", title: "First post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  {
+    guid: "urn:post:2",
+    title: "Second post",
+    link: "https://publisher.example/2",
+    pubDate: "Tue, 02 Jan 2024 10:00:00 GMT",
+  },
+  {
+    guid: "urn:post:1",
+    title: "First post",
+    link: "https://publisher.example/1",
+    pubDate: "Mon, 01 Jan 2024 10:00:00 GMT",
+  },
 ];
-const ITEMS_V2 = [{ guid: "urn:post:3", title: "Third post", link: "https://publisher.example/3", pubDate: "Wed, 03 Jan 2024 10:00:00 GMT" }, ...ITEMS_V1];
+const ITEMS_V2 = [
+  {
+    guid: "urn:post:3",
+    title: "Third post",
+    link: "https://publisher.example/3",
+    pubDate: "Wed, 03 Jan 2024 10:00:00 GMT",
+  },
+  ...ITEMS_V1,
+];
 
 const run = () => runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
 
 describe("a round over one polite publisher", () => {
   it("records ok, then not_modified, then ok with only the new articles", async () => {
-    world.publisher.setRoute("/a.xml", feed({ body: rssFeed({ items: ITEMS_V1 }), etag: 'W/"v1"', lastModified: "Mon, 01 Jan 2024 10:00:00 GMT" }));
+    world.publisher.setRoute(
+      "/a.xml",
+      feed({ body: rssFeed({ items: ITEMS_V1 }), etag: 'W/"v1"', lastModified: "Mon, 01 Jan 2024 10:00:00 GMT" }),
+    );
     const id = await addDueSource(world.database.db, world.publisher.url("/a.xml"));
 
     const first = await run();
     expect(first.status).toBe("completed");
     let source = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ etag: 'W/"v1"', lastModified: "Mon, 01 Jan 2024 10:00:00 GMT", lastOutcome: "ok", kind: "rss", title: "Sample feed" });
+    expect(source).toMatchObject({
+      etag: 'W/"v1"',
+      lastModified: "Mon, 01 Jan 2024 10:00:00 GMT",
+      lastOutcome: "ok",
+      kind: "rss",
+      title: "Sample feed",
+    });
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(2);
 
     await makeAllDue(world.database.db);
@@ -58,7 +85,9 @@ describe("a round over one polite publisher", () => {
     await run();
     const [request] = world.publisher.requestsTo("/h.xml");
     expect(request!.path).toBe("/h.xml");
-    expect(request!.headers["user-agent"]).toMatch(/^Tidings\/\d+\.\d+\.\d+ \(\+https?:\/\/\S+; self-hosted feed reader; 1 subscriber\)$/);
+    expect(request!.headers["user-agent"]).toMatch(
+      /^Tidings\/\d+\.\d+\.\d+ \(\+https?:\/\/\S+; self-hosted feed reader; 1 subscriber\)$/,
+    );
     expect(request!.headers["accept-encoding"]).toBe("gzip, deflate, br");
     expect(request!.headers.accept).toMatch(/application\/rss\+xml.*application\/atom\+xml.*application\/feed\+json/);
     expect(request!.headers.cookie).toBeUndefined();
@@ -67,14 +96,21 @@ describe("a round over one polite publisher", () => {
   });
 
   it("stores the validators a 304 carries", async () => {
-    world.publisher.setRoute("/r.xml", feed({ body: rssFeed({ items: ITEMS_V1 }), lastModified: "Mon, 01 Jan 2024 10:00:00 GMT" }));
+    world.publisher.setRoute(
+      "/r.xml",
+      feed({ body: rssFeed({ items: ITEMS_V1 }), lastModified: "Mon, 01 Jan 2024 10:00:00 GMT" }),
+    );
     const id = await addDueSource(world.database.db, world.publisher.url("/r.xml"));
     await run();
     world.publisher.setRoute("/r.xml", (_request, response) => void response.writeHead(304, { ETag: '"fresh"' }).end());
     await makeAllDue(world.database.db);
     await run();
     const source = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ etag: '"fresh"', lastModified: "Mon, 01 Jan 2024 10:00:00 GMT", lastOutcome: "not_modified" });
+    expect(source).toMatchObject({
+      etag: '"fresh"',
+      lastModified: "Mon, 01 Jan 2024 10:00:00 GMT",
+      lastOutcome: "not_modified",
+    });
   });
 
   it("skips parsing an identical body from a server that churns ETags, and records ok with 0 new", async () => {
@@ -123,21 +159,34 @@ describe("deduplication", () => {
     await run();
     const before = await world.database.db.article.findMany({ where: { sourceId: id }, orderBy: { id: "asc" } });
 
-    world.publisher.setRoute("/k.xml", feed({ body: rssFeed({ title: "After", items: [ITEMS_V1[0]!, { ...ITEMS_V1[1]!, title: "First post (corrected)" }] }) }));
+    world.publisher.setRoute(
+      "/k.xml",
+      feed({
+        body: rssFeed({ title: "After", items: [ITEMS_V1[0]!, { ...ITEMS_V1[1]!, title: "First post (corrected)" }] }),
+      }),
+    );
     await makeAllDue(world.database.db);
     await run();
     const after = await world.database.db.article.findMany({ where: { sourceId: id }, orderBy: { id: "asc" } });
     const unchanged = (rows: typeof before) => rows.find((row) => row.guid === "urn:post:2");
     expect(unchanged(after)).toEqual(unchanged(before));
     expect(unchanged(after)!.updatedAt).toBeNull();
-    expect(after.find((row) => row.guid === "urn:post:1")).toMatchObject({ title: "First post (corrected)", updatedAt: expect.any(Date) });
+    expect(after.find((row) => row.guid === "urn:post:1")).toMatchObject({
+      title: "First post (corrected)",
+      updatedAt: expect.any(Date),
+    });
     const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
     expect(fetch).toMatchObject({ newArticles: 0, updatedArticles: 1, bodyUnchanged: false });
     expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).unreadCount).toBe(2);
   });
 
   it("gives undated items their first-seen time", async () => {
-    world.publisher.setRoute("/u.xml", feed({ body: rssFeed({ items: [{ guid: "urn:undated", title: "No date", link: "https://publisher.example/x" }] }) }));
+    world.publisher.setRoute(
+      "/u.xml",
+      feed({
+        body: rssFeed({ items: [{ guid: "urn:undated", title: "No date", link: "https://publisher.example/x" }] }),
+      }),
+    );
     const id = await addDueSource(world.database.db, world.publisher.url("/u.xml"));
     const before = Date.now();
     await run();
@@ -149,13 +198,22 @@ describe("deduplication", () => {
 
 describe("Content-Location", () => {
   it("is the base for relative links when it is on the feed's origin, and ignored when it points elsewhere", async () => {
-    const items = [{ guid: "urn:rel:1", title: "Relative", link: "posts/1.html", description: '<a href="../about">about</a>' }];
-    world.publisher.setRoute("/feeds/same.xml", feed({ body: rssFeed({ items }), headers: { "content-location": world.publisher.url("/blog/index.xml") } }));
-    world.publisher.setRoute("/feeds/other.xml", feed({ body: rssFeed({ items }), headers: { "content-location": "https://elsewhere.example/blog/index.xml" } }));
+    const items = [
+      { guid: "urn:rel:1", title: "Relative", link: "posts/1.html", description: '<a href="../about">about</a>' },
+    ];
+    world.publisher.setRoute(
+      "/feeds/same.xml",
+      feed({ body: rssFeed({ items }), headers: { "content-location": world.publisher.url("/blog/index.xml") } }),
+    );
+    world.publisher.setRoute(
+      "/feeds/other.xml",
+      feed({ body: rssFeed({ items }), headers: { "content-location": "https://elsewhere.example/blog/index.xml" } }),
+    );
     const same = await addDueSource(world.database.db, world.publisher.url("/feeds/same.xml"), "same origin");
     const other = await addDueSource(world.database.db, world.publisher.url("/feeds/other.xml"), "other origin");
     await run();
-    const stored = async (sourceId: number) => world.database.db.article.findFirstOrThrow({ where: { sourceId }, select: { url: true, content: true } });
+    const stored = async (sourceId: number) =>
+      world.database.db.article.findFirstOrThrow({ where: { sourceId }, select: { url: true, content: true } });
     const sameArticle = await stored(same);
     expect(sameArticle.url).toBe(world.publisher.url("/blog/posts/1.html"));
     expect(sameArticle.content).toContain(`href="${world.publisher.url("/about")}"`);
@@ -176,11 +234,18 @@ describe("permanent redirects", () => {
       await makeAllDue(world.database.db);
       await run();
     }
-    const source = (id: number) => world.database.db.source.findUniqueOrThrow({ where: { id }, include: { events: true } });
+    const source = (id: number) =>
+      world.database.db.source.findUniqueOrThrow({ where: { id }, include: { events: true } });
     expect((await source(moved)).feedUrl).toBe(world.publisher.url("/new.xml"));
     const keptSource = await source(kept);
-    expect(keptSource).toMatchObject({ feedUrl: world.publisher.url("/taken-old.xml"), pendingRedirectUrl: null, pendingRedirectCount: 0 });
-    expect(keptSource.events.map((event) => event.detail)).toContainEqual(expect.stringContaining(`already subscribed as source #${holder}; URL kept`));
+    expect(keptSource).toMatchObject({
+      feedUrl: world.publisher.url("/taken-old.xml"),
+      pendingRedirectUrl: null,
+      pendingRedirectCount: 0,
+    });
+    expect(keptSource.events.map((event) => event.detail)).toContainEqual(
+      expect.stringContaining(`already subscribed as source #${holder}; URL kept`),
+    );
   });
 });
 
@@ -190,11 +255,24 @@ describe("a person's changes while a round walks its list", () => {
     const firstId = await addDueSource(db, world.publisher.url("/walk-first.xml"));
     const disabledId = await addDueSource(db, world.publisher.url("/walk-disabled.xml"));
     const removedId = await addDueSource(db, world.publisher.url("/walk-removed.xml"));
-    for (const path of ["/walk-disabled.xml", "/walk-removed.xml"]) world.publisher.setRoute(path, feed({ body: rssFeed({ items: ITEMS_V1 }) }));
+    for (const path of ["/walk-disabled.xml", "/walk-removed.xml"])
+      world.publisher.setRoute(path, feed({ body: rssFeed({ items: ITEMS_V1 }) }));
     // The person acts while the round is fetching the first source (the list is already loaded).
     world.publisher.setRoute("/walk-first.xml", async (request, response) => {
-      await updateSource(db, { sourceId: firstId, customTitle: "Renamed by me", folderName: null, enabled: true, now: new Date() });
-      await updateSource(db, { sourceId: disabledId, customTitle: null, folderName: null, enabled: false, now: new Date() });
+      await updateSource(db, {
+        sourceId: firstId,
+        customTitle: "Renamed by me",
+        folderName: null,
+        enabled: true,
+        now: new Date(),
+      });
+      await updateSource(db, {
+        sourceId: disabledId,
+        customTitle: null,
+        folderName: null,
+        enabled: false,
+        now: new Date(),
+      });
       await removeSource(db, removedId);
       await feed({ body: rssFeed({ items: ITEMS_V1 }) })(request, response);
     });
@@ -204,8 +282,16 @@ describe("a person's changes while a round walks its list", () => {
     expect(report.status === "completed" && report.lines.map((line) => line.sourceId)).toEqual([firstId]);
     expect(world.publisher.requestsTo("/walk-disabled.xml")).toHaveLength(0);
     expect(world.publisher.requestsTo("/walk-removed.xml")).toHaveLength(0);
-    expect(await db.source.findUniqueOrThrow({ where: { id: firstId } })).toMatchObject({ customTitle: "Renamed by me", lastOutcome: "ok", unreadCount: 2 });
-    expect(await db.source.findUniqueOrThrow({ where: { id: disabledId } })).toMatchObject({ enabled: false, disabledReason: "user", lastFetchedAt: null });
+    expect(await db.source.findUniqueOrThrow({ where: { id: firstId } })).toMatchObject({
+      customTitle: "Renamed by me",
+      lastOutcome: "ok",
+      unreadCount: 2,
+    });
+    expect(await db.source.findUniqueOrThrow({ where: { id: disabledId } })).toMatchObject({
+      enabled: false,
+      disabledReason: "user",
+      lastFetchedAt: null,
+    });
     expect(await db.source.findUnique({ where: { id: removedId } })).toBeNull();
   });
 });

@@ -6,7 +6,11 @@ import { runRound } from "@/lib/round/run-round";
 import { freePort } from "@/tests/helpers/app-server";
 
 const world = setUpRoundWorld();
-const BODY = rssFeed({ items: [{ guid: "urn:p:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:p:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 
 describe("politeness of a round", () => {
   it("never has more than one request in flight", async () => {
@@ -40,11 +44,16 @@ describe("politeness of a round", () => {
       runRound(world.database.db, testRoundSettings({ instanceId: "instance-b" }), { trigger: "cron" }),
     ]);
     expect(reports.map((report) => report.status).sort()).toEqual(["completed", "skipped"]);
-    expect(reports.find((report) => report.status === "skipped")).toEqual({ status: "skipped", reason: "another Tidings instance is running a round" });
+    expect(reports.find((report) => report.status === "skipped")).toEqual({
+      status: "skipped",
+      reason: "another Tidings instance is running a round",
+    });
     expect(world.publisher.requestsTo("/slow.xml")).toHaveLength(1);
     // Released at the end: the next round may run.
     await makeAllDue(world.database.db);
-    expect((await runRound(world.database.db, testRoundSettings({ instanceId: "instance-b" }), { trigger: "cron" })).status).toBe("completed");
+    expect(
+      (await runRound(world.database.db, testRoundSettings({ instanceId: "instance-b" }), { trigger: "cron" })).status,
+    ).toBe("completed");
   });
 
   it("stops at its time budget and leaves the sources it did not reach due", async () => {
@@ -55,7 +64,11 @@ describe("politeness of a round", () => {
     }
     // The first fetch starts within the budget and outlasts it: nothing else may start.
     const report = await runRound(world.database.db, testRoundSettings({ budgetMs: 200 }), { trigger: "cli" });
-    expect(report.status === "completed" && report.tally).toMatchObject({ sourcesDue: 4, sourcesAttempted: 1, budgetExhausted: true });
+    expect(report.status === "completed" && report.tally).toMatchObject({
+      sourcesDue: 4,
+      sourcesAttempted: 1,
+      budgetExhausted: true,
+    });
     const due = await world.database.db.source.count({ where: { nextDueAt: { lte: new Date() } } });
     expect(due).toBe(3);
     const round = await world.database.db.round.findFirstOrThrow({ orderBy: { id: "desc" } });
@@ -65,9 +78,14 @@ describe("politeness of a round", () => {
 
   it("judges a round where most fetches fail at the network level as offline, and counts none of them toward a breaker", async () => {
     // Closed ports on loopback: every connection is refused at once, as when the network is down.
-    for (let index = 0; index < 6; index += 1) await addDueSource(world.database.db, `http://127.0.0.1:${await freePort()}/feed.xml`);
+    for (let index = 0; index < 6; index += 1)
+      await addDueSource(world.database.db, `http://127.0.0.1:${await freePort()}/feed.xml`);
     const report = await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
-    expect(report.status === "completed" && report.tally).toMatchObject({ offline: true, sourcesAttempted: 5, errorCount: 5 });
+    expect(report.status === "completed" && report.tally).toMatchObject({
+      offline: true,
+      sourcesAttempted: 5,
+      errorCount: 5,
+    });
     const sources = await world.database.db.source.findMany();
     expect(sources.map((source) => source.consecutiveErrors)).toEqual([0, 0, 0, 0, 0, 0]);
     expect((await world.database.db.round.findFirstOrThrow({ orderBy: { id: "desc" } })).offline).toBe(true);
@@ -82,7 +100,10 @@ describe("which sources are due", () => {
     const held = await addDueSource(world.database.db, world.publisher.url("/held.xml"));
     const inTenSeconds = new Date(Date.now() + 10_000);
     await world.database.db.source.update({ where: { id: soon }, data: { nextDueAt: inTenSeconds } });
-    await world.database.db.source.update({ where: { id: held }, data: { nextDueAt: inTenSeconds, retryAfterUntil: inTenSeconds } });
+    await world.database.db.source.update({
+      where: { id: held },
+      data: { nextDueAt: inTenSeconds, retryAfterUntil: inTenSeconds },
+    });
     await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
     expect(world.publisher.requestsTo("/soon.xml")).toHaveLength(1);
     expect(world.publisher.requestsTo("/held.xml")).toHaveLength(0);

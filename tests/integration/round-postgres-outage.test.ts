@@ -16,9 +16,17 @@ import { feed, rssFeed, startPublisher, type Handler, type Publisher } from "@/t
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 
 const bin = findPostgresBinaries();
-if (!bin) console.warn("[round-postgres-outage] skipped: PostgreSQL's server binaries (initdb, pg_ctl) are not installed under /usr/lib/postgresql");
+if (!bin)
+  console.warn(
+    "[round-postgres-outage] skipped: PostgreSQL's server binaries (initdb, pg_ctl) are not installed under /usr/lib/postgresql",
+  );
 
-const items = (name: string, count: number) => Array.from({ length: count }, (_, index) => ({ guid: `urn:${name}:${index}`, title: `Post ${index}`, link: `https://publisher.example/${name}/${index}` }));
+const items = (name: string, count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    guid: `urn:${name}:${index}`,
+    title: `Post ${index}`,
+    link: `https://publisher.example/${name}/${index}`,
+  }));
 
 describe.skipIf(!bin)("a round during a PostgreSQL outage", () => {
   let postgres: OwnPostgres;
@@ -53,10 +61,12 @@ describe.skipIf(!bin)("a round during a PostgreSQL outage", () => {
   });
 
   /** Stops PostgreSQL, then answers: the fetch in flight cannot be stored. */
-  const stopThenAnswer = (name: string): Handler => async (request, response) => {
-    await postgres.stop();
-    return feed({ body: rssFeed({ items: items(name, 5) }), etag: `"${name}"` })(request, response);
-  };
+  const stopThenAnswer =
+    (name: string): Handler =>
+    async (request, response) => {
+      await postgres.stop();
+      return feed({ body: rssFeed({ items: items(name, 5) }), etag: `"${name}"` })(request, response);
+    };
 
   it("ends the round as failed, releases the lease once PostgreSQL is back, and blames no publisher", async () => {
     publisher.setRoute("/first.xml", feed({ body: rssFeed({ items: items("first", 2) }) }));
@@ -71,7 +81,9 @@ describe.skipIf(!bin)("a round during a PostgreSQL outage", () => {
     const report = await runRound(db, settings, { trigger: "cli" });
     expect(restarts).toBe(1);
     expect(report.status).toBe("failed");
-    expect(report.status === "failed" && report.reason).toMatch(/^database: could not store the fetch of source \d+: could not save: /);
+    expect(report.status === "failed" && report.reason).toMatch(
+      /^database: could not store the fetch of source \d+: could not save: /,
+    );
     expect(publisher.requestsTo("/never.xml")).toHaveLength(0);
 
     const round = await db.round.findFirstOrThrow({ orderBy: { id: "desc" } });
@@ -80,7 +92,11 @@ describe.skipIf(!bin)("a round during a PostgreSQL outage", () => {
     expect(round.finishedAt).not.toBeNull();
     expect((await db.lease.findUniqueOrThrow({ where: { name: ROUND_LEASE } })).expiresAt.getTime()).toBe(0);
     const source = await db.source.findUniqueOrThrow({ where: { id: outageId } });
-    expect({ errors: source.consecutiveErrors, breaker: source.breakerState, etag: source.etag }).toEqual({ errors: 2, breaker: "closed", etag: null });
+    expect({ errors: source.consecutiveErrors, breaker: source.breakerState, etag: source.etag }).toEqual({
+      errors: 2,
+      breaker: "closed",
+      etag: null,
+    });
 
     // Same process, same client: the pool reconnects by itself.
     publisher.setRoute("/outage.xml", feed({ body: rssFeed({ items: items("outage", 5) }), etag: '"outage"' }));
@@ -121,4 +137,3 @@ describe.skipIf(!bin)("a round during a PostgreSQL outage", () => {
     expect(await db.source.count()).toBeGreaterThan(0);
   });
 });
-

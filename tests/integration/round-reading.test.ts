@@ -19,7 +19,13 @@ const MALFORMED = [
 describe("how a body was read reaches the fetch row", () => {
   it("an undeclared KOI8-R feed is detected, and a malformed one is recovered and flagged", async () => {
     // No charset anywhere: the bytes alone say KOI8-R.
-    world.publisher.setRoute("/koi8.xml", feed({ body: readFileSync(path.join(FIXTURES, "encodings/koi8-r-undeclared.xml")), contentType: "application/rss+xml" }));
+    world.publisher.setRoute(
+      "/koi8.xml",
+      feed({
+        body: readFileSync(path.join(FIXTURES, "encodings/koi8-r-undeclared.xml")),
+        contentType: "application/rss+xml",
+      }),
+    );
     world.publisher.setRoute("/broken.xml", feed({ body: MALFORMED }));
     const koi8 = await addDueSource(world.database.db, world.publisher.url("/koi8.xml"));
     const broken = await addDueSource(world.database.db, world.publisher.url("/broken.xml"));
@@ -27,7 +33,13 @@ describe("how a body was read reaches the fetch row", () => {
     await runRound(world.database.db, testRoundSettings(), { trigger: "cli" });
 
     const koi8Fetch = await world.database.db.fetch.findFirst({ where: { sourceId: koi8 } });
-    expect(koi8Fetch).toMatchObject({ outcome: "ok", encoding: "koi8-r", encodingSource: "detected", xmlRecovery: null, newArticles: 2 });
+    expect(koi8Fetch).toMatchObject({
+      outcome: "ok",
+      encoding: "koi8-r",
+      encodingSource: "detected",
+      xmlRecovery: null,
+      newArticles: 2,
+    });
     const titles = await world.database.db.article.findMany({ where: { sourceId: koi8 }, select: { title: true } });
     expect(titles.map((row) => row.title)).toContain("Как пережить зиму в городе");
 
@@ -40,7 +52,11 @@ describe("how a body was read reaches the fetch row", () => {
       xmlRecovery: "recovered from malformed XML: Unclosed root tag (line 1, column 300)",
       newArticles: 2,
     });
-    const links = await world.database.db.article.findMany({ where: { sourceId: broken }, orderBy: { url: "asc" }, select: { url: true } });
+    const links = await world.database.db.article.findMany({
+      where: { sourceId: broken },
+      orderBy: { url: "asc" },
+      select: { url: true },
+    });
     expect(links.map((row) => row.url)).toEqual(["https://broken.example/1", "https://broken.example/2?a=1&b=2"]);
   });
 });

@@ -9,7 +9,11 @@ import { runRound } from "@/lib/round/run-round";
 import { subscribe } from "@/lib/sources/subscribe";
 
 const world = setUpRoundWorld();
-const BODY = rssFeed({ items: [{ guid: "urn:r:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:r:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 const robotsTxt = (text: string) => feed({ body: text, contentType: "text/plain", etag: '"robots-v1"' });
 const polite = (robots: "on" | "strict" = "on") => testRoundSettings({ robots });
 
@@ -36,13 +40,21 @@ describe("robots.txt", () => {
   });
 
   it("obeys a Disallow that names Tidings: an error outcome `blocked`, no request sent", async () => {
-    world.publisher.setRoute("/robots.txt", robotsTxt("User-agent: Tidings\nDisallow: /private/\n\nUser-agent: *\nDisallow:\n"));
+    world.publisher.setRoute(
+      "/robots.txt",
+      robotsTxt("User-agent: Tidings\nDisallow: /private/\n\nUser-agent: *\nDisallow:\n"),
+    );
     const [blocked] = await addFeeds(["/private/feed.xml", "/public.xml"]);
     await runRound(world.database.db, polite(), { trigger: "cli" });
     expect(world.publisher.requestsTo("/private/feed.xml")).toHaveLength(0);
     expect(world.publisher.requestsTo("/public.xml")).toHaveLength(1);
     const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: blocked } });
-    expect(fetch).toMatchObject({ outcome: "error", errorKind: "blocked", detail: "robots.txt disallows Tidings: no request sent", httpStatus: null });
+    expect(fetch).toMatchObject({
+      outcome: "error",
+      errorKind: "blocked",
+      detail: "robots.txt disallows Tidings: no request sent",
+      httpStatus: null,
+    });
   });
 
   it("reads a Disallow for every robot (*) without obeying it, and obeys it with TIDINGS_ROBOTS=strict", async () => {
@@ -54,7 +66,11 @@ describe("robots.txt", () => {
     await runRound(world.database.db, polite("strict"), { trigger: "cli" });
     expect(world.publisher.requestsTo("/everyone.xml")).toHaveLength(1);
     const last = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
-    expect(last).toMatchObject({ outcome: "error", errorKind: "blocked", detail: expect.stringMatching(/User-agent: \*.*strict/) });
+    expect(last).toMatchObject({
+      outcome: "error",
+      errorKind: "blocked",
+      detail: expect.stringMatching(/User-agent: \*.*strict/),
+    });
   });
 
   it("reads robots.txt at most once a day per host, conditionally the next time", async () => {
@@ -96,7 +112,10 @@ describe("robots.txt", () => {
     world.publisher.setRoute("/robots.txt", robotsTxt("User-agent: tidings\nDisallow: /no/\n"));
     world.publisher.setRoute("/no/feed.xml", feed({ body: BODY }));
     const result = await subscribe(world.database.db, polite(), { url: world.publisher.url("/no/feed.xml") });
-    expect(result).toMatchObject({ status: "invalid", message: expect.stringMatching(/robots\.txt disallows Tidings/) });
+    expect(result).toMatchObject({
+      status: "invalid",
+      message: expect.stringMatching(/robots\.txt disallows Tidings/),
+    });
     expect(world.publisher.requests.map((request) => request.path)).toEqual(["/robots.txt"]);
   });
 });

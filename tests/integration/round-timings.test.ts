@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => other?.close());
 
-const BODY = rssFeed({ items: [{ guid: "urn:t:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" }] });
+const BODY = rssFeed({
+  items: [
+    { guid: "urn:t:1", title: "Post", link: "https://publisher.example/1", pubDate: "Mon, 01 Jan 2024 10:00:00 GMT" },
+  ],
+});
 const START = new Date("2030-01-01T12:00:00.000Z");
 const MINUTE = 60_000;
 
@@ -28,21 +32,31 @@ async function addLateSources(publisher: Publisher, names: string[], lateMs: num
   for (const [index, name] of names.entries()) {
     publisher.setRoute(`/${name}.xml`, feed({ body: BODY, etag: `"${name}"` }));
     const id = await addDueSource(world.database.db, publisher.url(`/${name}.xml`));
-    await world.database.db.source.update({ where: { id }, data: { nextDueAt: new Date(START.getTime() - lateMs + index * MINUTE) } });
+    await world.database.db.source.update({
+      where: { id },
+      data: { nextDueAt: new Date(START.getTime() - lateMs + index * MINUTE) },
+    });
     ids.push(id);
   }
   return ids;
 }
 
-const fetchesOf = (ids: number[]) => world.database.db.fetch.findMany({ where: { sourceId: { in: ids } }, orderBy: { id: "asc" } });
+const fetchesOf = (ids: number[]) =>
+  world.database.db.fetch.findMany({ where: { sourceId: { in: ids } }, orderBy: { id: "asc" } });
 
 describe("timings on the fetch row", () => {
   it("records the lane's wait for the host gap, the parse time of a parsed body, and how late each fetch started", async () => {
     const clock = createVirtualClock(START);
     const ids = await addLateSources(world.publisher, ["a", "b", "c"], 10 * MINUTE);
     const hostGapMs = 20_000;
-    const report = await runRound(world.database.db, onClock(testRoundSettings({ hostGapMs }), clock), { trigger: "cli" });
-    expect(report.status === "completed" && report.tally).toMatchObject({ sourcesDue: 3, sourcesAttempted: 3, okCount: 3 });
+    const report = await runRound(world.database.db, onClock(testRoundSettings({ hostGapMs }), clock), {
+      trigger: "cli",
+    });
+    expect(report.status === "completed" && report.tally).toMatchObject({
+      sourcesDue: 3,
+      sourcesAttempted: 3,
+      okCount: 3,
+    });
     const rows = await fetchesOf(ids);
     // One host: the first request goes at once, each later one waits out the gap (virtual time, exactly).
     expect(rows.map((row) => row.laneWaitMs)).toEqual([0, hostGapMs, hostGapMs]);
@@ -71,7 +85,9 @@ describe("timings on the fetch row", () => {
     world.publisher.setRoute("/new.xml", feed({ body: BODY }));
     const result = await subscribe(world.database.db, testRoundSettings(), { url: world.publisher.url("/new.xml") });
     expect(result.status).toBe("subscribed");
-    const row = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: result.status === "subscribed" ? result.sourceId : -1 } });
+    const row = await world.database.db.fetch.findFirstOrThrow({
+      where: { sourceId: result.status === "subscribed" ? result.sourceId : -1 },
+    });
     // (Its lane wait is real time here: the Retry-After lookup on the system clock, a few ms.)
     expect(row).toMatchObject({ roundId: null, driftMs: null });
     expect(row.parseMs).not.toBeNull();
@@ -83,12 +99,18 @@ describe("what a round leaves for later, and why", () => {
     const clock = createVirtualClock(START);
     // Host 127.0.0.2 is held for an hour, far past the budget: its two sources are set aside, never asked.
     const held = await addLateSources(other, ["h1", "h2"], 30 * MINUTE);
-    await world.database.db.hostState.create({ data: { host: "127.0.0.2", retryAfterUntil: new Date(START.getTime() + 60 * MINUTE) } });
+    await world.database.db.hostState.create({
+      data: { host: "127.0.0.2", retryAfterUntil: new Date(START.getTime() + 60 * MINUTE) },
+    });
     // Four on 127.0.0.1 with a 1 s gap and a 1.5 s budget: fetched at 0, 1 and 2 s (the budget is
     // checked before a fetch takes its turn), the fourth is left for the budget.
     const open = await addLateSources(world.publisher, ["o1", "o2", "o3", "o4"], 20 * MINUTE);
     other.clearRequests();
-    const report = await runRound(world.database.db, onClock(testRoundSettings({ hostGapMs: 1000, budgetMs: 1500 }), clock), { trigger: "cli" });
+    const report = await runRound(
+      world.database.db,
+      onClock(testRoundSettings({ hostGapMs: 1000, budgetMs: 1500 }), clock),
+      { trigger: "cli" },
+    );
     expect(report.status === "completed" && report.tally).toMatchObject({
       sourcesDue: 6,
       sourcesAttempted: 3,
@@ -107,9 +129,19 @@ describe("what a round leaves for later, and why", () => {
     const clock = createVirtualClock(START);
     await addLateSources(other, ["x1", "x2"], 30 * MINUTE);
     await addLateSources(world.publisher, ["y1"], 30 * MINUTE);
-    await world.database.db.hostState.create({ data: { host: "127.0.0.2", retryAfterUntil: new Date(START.getTime() + 10 * MINUTE) } });
-    const report = await runRound(world.database.db, onClock(testRoundSettings({ budgetMs: 60_000 }), clock), { trigger: "cli" });
-    expect(report.status === "completed" && report.tally).toMatchObject({ sourcesDue: 3, sourcesAttempted: 1, budgetExhausted: false, leftForBudget: 0, leftForHostHold: 2 });
+    await world.database.db.hostState.create({
+      data: { host: "127.0.0.2", retryAfterUntil: new Date(START.getTime() + 10 * MINUTE) },
+    });
+    const report = await runRound(world.database.db, onClock(testRoundSettings({ budgetMs: 60_000 }), clock), {
+      trigger: "cli",
+    });
+    expect(report.status === "completed" && report.tally).toMatchObject({
+      sourcesDue: 3,
+      sourcesAttempted: 1,
+      budgetExhausted: false,
+      leftForBudget: 0,
+      leftForHostHold: 2,
+    });
   });
 });
 
@@ -118,11 +150,20 @@ describe("the fleet's drift", () => {
     const db = world.database.db;
     const [sourceId] = await addLateSources(world.publisher, ["f"], 0);
     const now = new Date("2030-01-10T06:00:00.000Z");
-    const at = (iso: string, driftMs: number | null, manual = false) => ({ sourceId: sourceId!, startedAt: new Date(iso), durationMs: 5, outcome: "ok", driftMs, manual });
+    const at = (iso: string, driftMs: number | null, manual = false) => ({
+      sourceId: sourceId!,
+      startedAt: new Date(iso),
+      durationMs: 5,
+      outcome: "ok",
+      driftMs,
+      manual,
+    });
     await db.fetch.createMany({
       data: [
         // 2030-01-08: 1..20 s → median (rank 10) 10 s, p95 (rank 19) 19 s.
-        ...Array.from({ length: 20 }, (_, index) => at(`2030-01-08T10:${String(index).padStart(2, "0")}:00.000Z`, (index + 1) * 1000)),
+        ...Array.from({ length: 20 }, (_, index) =>
+          at(`2030-01-08T10:${String(index).padStart(2, "0")}:00.000Z`, (index + 1) * 1000),
+        ),
         // 2030-01-09 evening and 2030-01-10 morning: within the last 24 h.
         at("2030-01-09T07:00:00.000Z", 60_000),
         at("2030-01-09T20:00:00.000Z", 3000),
@@ -142,7 +183,10 @@ describe("the fleet's drift", () => {
     ]);
     // 2030-01-09T07:00 is 23 h before now: in. Sorted -2 s, 3 s, 60 s → median 3 s, p95 60 s.
     expect(drift.last24h).toEqual({ fetches: 3, medianMs: 3000, p95Ms: 60_000 });
-    expect(await readFleetDrift(db, { now: new Date("2031-01-01T00:00:00.000Z"), days: 30 })).toEqual({ days: [], last24h: null });
+    expect(await readFleetDrift(db, { now: new Date("2031-01-01T00:00:00.000Z"), days: 30 })).toEqual({
+      days: [],
+      last24h: null,
+    });
   });
 
   it("ranks a settled day once, and today's on every read", async () => {
@@ -151,7 +195,13 @@ describe("the fleet's drift", () => {
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     const yesterday = new Date(now.getTime() - 24 * 60 * MINUTE).toISOString().slice(0, 10);
-    const row = (day: string, driftMs: number) => ({ sourceId: sourceId!, startedAt: new Date(`${day}T00:00:01.000Z`), durationMs: 5, outcome: "ok", driftMs });
+    const row = (day: string, driftMs: number) => ({
+      sourceId: sourceId!,
+      startedAt: new Date(`${day}T00:00:01.000Z`),
+      durationMs: 5,
+      outcome: "ok",
+      driftMs,
+    });
     await db.fetch.createMany({ data: [row(yesterday, 7000), row(today, 1000)] });
     const first = await readFleetDrift(db, { now, days: 2 });
     expect(first.days).toEqual([
@@ -168,7 +218,9 @@ describe("the fleet's drift", () => {
 
   it("refuses a window that is not a positive whole number of days", async () => {
     for (const days of [0, -1, 1.5, Number.NaN]) {
-      await expect(readFleetDrift(world.database.db, { now: START, days })).rejects.toThrow(/days must be a positive integer/);
+      await expect(readFleetDrift(world.database.db, { now: START, days })).rejects.toThrow(
+        /days must be a positive integer/,
+      );
     }
   });
 });

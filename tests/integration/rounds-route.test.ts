@@ -11,13 +11,25 @@ let database: FreshDatabase;
 let restore: () => Promise<void>;
 let publisher: Publisher;
 const DAY = 24 * 60 * 60 * 1000;
-const body = (key: string) => rssFeed({ title: key, items: [{ guid: `urn:${key}`, title: `${key} post`, link: `https://publisher.example/${key}` }] });
+const body = (key: string) =>
+  rssFeed({
+    title: key,
+    items: [{ guid: `urn:${key}`, title: `${key} post`, link: `https://publisher.example/${key}` }],
+  });
 
 beforeAll(async () => {
   database = await createFreshDatabase();
-  Object.assign(process.env, { TIDINGS_ALLOW_PRIVATE_NETWORKS: "true", TIDINGS_HOST_GAP_MS: "0", TIDINGS_ROBOTS: "off" });
+  Object.assign(process.env, {
+    TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+    TIDINGS_HOST_GAP_MS: "0",
+    TIDINGS_ROBOTS: "off",
+  });
   restore = useDatabaseInProcess(database);
-  publisher = await startPublisher({ "/due.xml": feed({ body: body("due"), etag: '"d"' }), "/later.xml": feed({ body: body("later"), etag: '"l"' }), "/paused.xml": feed({ body: body("paused") }) });
+  publisher = await startPublisher({
+    "/due.xml": feed({ body: body("due"), etag: '"d"' }),
+    "/later.xml": feed({ body: body("later"), etag: '"l"' }),
+    "/paused.xml": feed({ body: body("paused") }),
+  });
   await addDueSource(database.db, publisher.url("/due.xml"));
   const later = await addDueSource(database.db, publisher.url("/later.xml"));
   await database.db.source.update({ where: { id: later }, data: { nextDueAt: new Date(Date.now() + DAY) } });
@@ -31,7 +43,13 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const post = (headers: Record<string, string> = {}) => POST(new Request("http://127.0.0.1:3000/api/rounds", { method: "POST", headers: { host: "127.0.0.1:3000", ...headers } }));
+const post = (headers: Record<string, string> = {}) =>
+  POST(
+    new Request("http://127.0.0.1:3000/api/rounds", {
+      method: "POST",
+      headers: { host: "127.0.0.1:3000", ...headers },
+    }),
+  );
 
 describe("POST /api/rounds", () => {
   it("refuses a cross-site request and asks no publisher", async () => {
@@ -45,7 +63,11 @@ describe("POST /api/rounds", () => {
     const response = await post();
     expect(response.status).toBe(200);
     const answer = await response.json();
-    expect(answer).toMatchObject({ status: "completed", sourcesNotDue: 1, tally: { sourcesDue: 1, sourcesAttempted: 1, okCount: 1, newArticles: 1 } });
+    expect(answer).toMatchObject({
+      status: "completed",
+      sourcesNotDue: 1,
+      tally: { sourcesDue: 1, sourcesAttempted: 1, okCount: 1, newArticles: 1 },
+    });
     expect(publisher.requests.map((request) => request.path)).toEqual(["/due.xml"]);
   });
 

@@ -32,15 +32,37 @@ beforeEach(async () => {
 });
 
 const run = () => runRound(database.db, testRoundSettings(), { trigger: "cli" });
-const events = async (sourceId: number) => (await database.db.sourceEvent.findMany({ where: { sourceId }, orderBy: { id: "asc" } })).map((event) => [event.kind, event.detail]);
+const events = async (sourceId: number) =>
+  (await database.db.sourceEvent.findMany({ where: { sourceId }, orderBy: { id: "asc" } })).map((event) => [
+    event.kind,
+    event.detail,
+  ]);
 
 describe("editing a source", () => {
   it("sets and clears the user's title, moves it between folders and drops a folder left empty", async () => {
-    const id = await createSource(database.db, { feedUrl: "https://a.example/feed", title: "Feed's own", customTitle: null, folderName: "Old" });
-    const other = await createSource(database.db, { feedUrl: "https://b.example/feed", title: "B", customTitle: null, folderName: "Shared" });
+    const id = await createSource(database.db, {
+      feedUrl: "https://a.example/feed",
+      title: "Feed's own",
+      customTitle: null,
+      folderName: "Old",
+    });
+    const other = await createSource(database.db, {
+      feedUrl: "https://b.example/feed",
+      title: "B",
+      customTitle: null,
+      folderName: "Shared",
+    });
     const now = new Date();
 
-    expect(await updateSource(database.db, { sourceId: id, customTitle: "  Mine  ", folderName: "Shared", enabled: true, now })).toEqual({ status: "saved" });
+    expect(
+      await updateSource(database.db, {
+        sourceId: id,
+        customTitle: "  Mine  ",
+        folderName: "Shared",
+        enabled: true,
+        now,
+      }),
+    ).toEqual({ status: "saved" });
     let source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
     expect([source.customTitle, source.title, source.folder?.name]).toEqual(["Mine", "Feed's own", "Shared"]);
     expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
@@ -49,7 +71,10 @@ describe("editing a source", () => {
     source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
     expect([source.customTitle, source.folder?.name]).toEqual([null, "Brand new"]);
     // "Shared" still holds the other source.
-    expect((await database.db.folder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual(["Brand new", "Shared"]);
+    expect((await database.db.folder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual([
+      "Brand new",
+      "Shared",
+    ]);
 
     await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: true, now });
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).folderId).toBeNull();
@@ -59,13 +84,25 @@ describe("editing a source", () => {
   });
 
   it("says missing for a source that no longer exists", async () => {
-    expect(await updateSource(database.db, { sourceId: 999_999, customTitle: null, folderName: null, enabled: true, now: new Date() })).toEqual({ status: "missing" });
+    expect(
+      await updateSource(database.db, {
+        sourceId: 999_999,
+        customTitle: null,
+        folderName: null,
+        enabled: true,
+        now: new Date(),
+      }),
+    ).toEqual({ status: "missing" });
   });
 });
 
 describe("changing a source's feed address (the edit form)", () => {
   const edit = (sourceId: number, url: string, allowPrivateNetworks = true) =>
-    editSource(database.db, { allowPrivateNetworks }, { sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() });
+    editSource(
+      database.db,
+      { allowPrivateNetworks },
+      { sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() },
+    );
 
   it("switches to the new address, forgets what the old one taught, records it, and the next round fetches it", async () => {
     publisher.setRoute("/old.xml", feed({ body: rssFeed({ items: ITEMS }), etag: '"old"' }));
@@ -74,14 +111,35 @@ describe("changing a source's feed address (the edit form)", () => {
     await run();
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).etag).toBe('"old"');
     // The old address had tripped the breaker: the new one must not inherit its record.
-    await database.db.source.update({ where: { id }, data: { breakerState: "open", breakerChangedAt: new Date(), breakerCooldownSeconds: 86_400, consecutiveErrors: 9 } });
+    await database.db.source.update({
+      where: { id },
+      data: {
+        breakerState: "open",
+        breakerChangedAt: new Date(),
+        breakerCooldownSeconds: 86_400,
+        consecutiveErrors: 9,
+      },
+    });
 
     expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved" });
     const source = await database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ feedUrl: publisher.url("/new.xml"), etag: null, lastBodyHash: null, nextCheckReason: "feed address changed by you: fetched in the next round" });
-    expect(source).toMatchObject({ breakerState: "closed", breakerChangedAt: null, breakerCooldownSeconds: null, consecutiveErrors: 0 });
+    expect(source).toMatchObject({
+      feedUrl: publisher.url("/new.xml"),
+      etag: null,
+      lastBodyHash: null,
+      nextCheckReason: "feed address changed by you: fetched in the next round",
+    });
+    expect(source).toMatchObject({
+      breakerState: "closed",
+      breakerChangedAt: null,
+      breakerCooldownSeconds: null,
+      consecutiveErrors: 0,
+    });
     expect(source.nextDueAt.getTime()).toBeLessThanOrEqual(Date.now());
-    expect((await events(id)).at(-1)).toEqual(["url_changed", `Changed by you: ${publisher.url("/old.xml")} → ${publisher.url("/new.xml")}`]);
+    expect((await events(id)).at(-1)).toEqual([
+      "url_changed",
+      `Changed by you: ${publisher.url("/old.xml")} → ${publisher.url("/new.xml")}`,
+    ]);
 
     await run();
     const request = publisher.requestsTo("/new.xml")[0]!;
@@ -91,17 +149,38 @@ describe("changing a source's feed address (the edit form)", () => {
   });
 
   it("refuses, as `tidings add` does, an invalid address, one the SSRF guard blocks, and one already subscribed, saving nothing", async () => {
-    const id = await createSource(database.db, { feedUrl: "https://a.example/feed", title: "A", customTitle: null, folderName: null });
-    const other = await createSource(database.db, { feedUrl: "https://b.example/feed", title: "B", customTitle: "Bee", folderName: null });
-    expect(await edit(id, "ftp://a.example/feed")).toEqual({ status: "error", fieldErrors: { url: ["scheme ftp: is not allowed (http and https only)"] } });
+    const id = await createSource(database.db, {
+      feedUrl: "https://a.example/feed",
+      title: "A",
+      customTitle: null,
+      folderName: null,
+    });
+    const other = await createSource(database.db, {
+      feedUrl: "https://b.example/feed",
+      title: "B",
+      customTitle: "Bee",
+      folderName: null,
+    });
+    expect(await edit(id, "ftp://a.example/feed")).toEqual({
+      status: "error",
+      fieldErrors: { url: ["scheme ftp: is not allowed (http and https only)"] },
+    });
     const blocked = await edit(id, "http://127.0.0.1/feed", false);
     expect(blocked.status === "error" && blocked.fieldErrors.url?.[0]).toMatch(/127\.0\.0\.1|private|loopback/i);
-    expect(await edit(id, "https://b.example/feed")).toEqual({ status: "error", fieldErrors: { url: [`Already subscribed: Bee (source #${other})`] } });
+    expect(await edit(id, "https://b.example/feed")).toEqual({
+      status: "error",
+      fieldErrors: { url: [`Already subscribed: Bee (source #${other})`] },
+    });
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).feedUrl).toBe("https://a.example/feed");
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
     // The same address is no change at all, even where the guard would refuse it now.
     expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved" });
-    const local = await createSource(database.db, { feedUrl: "http://127.0.0.1:9/feed", title: "Local", customTitle: null, folderName: null });
+    const local = await createSource(database.db, {
+      feedUrl: "http://127.0.0.1:9/feed",
+      title: "Local",
+      customTitle: null,
+      folderName: null,
+    });
     expect(await edit(local, "http://127.0.0.1:9/feed", false)).toEqual({ status: "saved" });
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
   });
@@ -115,9 +194,17 @@ describe("disabling and enabling", () => {
     expect(publisher.requestsTo("/d.xml")).toHaveLength(1);
 
     const now = new Date();
-    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: false, now })).toEqual({ changed: true, enabled: false });
+    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: false, now })).toEqual({
+      changed: true,
+      enabled: false,
+    });
     let source = await database.db.source.findUniqueOrThrow({ where: { id } });
-    expect([source.enabled, source.disabledReason, source.disabledAt?.getTime(), source.nextCheckReason]).toEqual([false, "user", now.getTime(), "disabled by you: not fetched until re-enabled"]);
+    expect([source.enabled, source.disabledReason, source.disabledAt?.getTime(), source.nextCheckReason]).toEqual([
+      false,
+      "user",
+      now.getTime(),
+      "disabled by you: not fetched until re-enabled",
+    ]);
     await makeAllDue(database.db);
     const skipped = await run();
     expect(skipped).toEqual({ status: "skipped", reason: "no source is due" });
@@ -126,10 +213,21 @@ describe("disabling and enabling", () => {
     expect(await database.db.article.count({ where: { sourceId: id } })).toBe(2);
     expect(source.etag).toBe('"v1"');
 
-    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: false, now })).toEqual({ changed: false, enabled: false });
-    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: true, now: new Date() })).toEqual({ changed: true, enabled: true });
+    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: false, now })).toEqual({
+      changed: false,
+      enabled: false,
+    });
+    expect(await setSourceEnabled(database.db, { sourceId: id, enabled: true, now: new Date() })).toEqual({
+      changed: true,
+      enabled: true,
+    });
     source = await database.db.source.findUniqueOrThrow({ where: { id } });
-    expect([source.enabled, source.disabledReason, source.disabledAt, source.nextDueAt.getTime() <= Date.now()]).toEqual([true, null, null, true]);
+    expect([
+      source.enabled,
+      source.disabledReason,
+      source.disabledAt,
+      source.nextDueAt.getTime() <= Date.now(),
+    ]).toEqual([true, null, null, true]);
     await run();
     expect(publisher.requestsTo("/d.xml")).toHaveLength(2);
     expect(publisher.requestsTo("/d.xml")[1]!.headers["if-none-match"]).toBe('"v1"');
@@ -142,11 +240,20 @@ describe("disabling and enabling", () => {
     await run();
     let source = await database.db.source.findUniqueOrThrow({ where: { id } });
     expect([source.enabled, source.disabledReason]).toEqual([false, "gone"]);
-    await database.db.source.update({ where: { id }, data: { breakerState: "open", consecutiveErrors: 6, breakerCooldownSeconds: 7200 } });
+    await database.db.source.update({
+      where: { id },
+      data: { breakerState: "open", consecutiveErrors: 6, breakerCooldownSeconds: 7200 },
+    });
 
     await setSourceEnabled(database.db, { sourceId: id, enabled: true, now: new Date() });
     source = await database.db.source.findUniqueOrThrow({ where: { id } });
-    expect([source.enabled, source.breakerState, source.consecutiveErrors, source.breakerCooldownSeconds, source.nextCheckReason]).toEqual([true, "closed", 0, null, "re-enabled: fetched in the next round"]);
+    expect([
+      source.enabled,
+      source.breakerState,
+      source.consecutiveErrors,
+      source.breakerCooldownSeconds,
+      source.nextCheckReason,
+    ]).toEqual([true, "closed", 0, null, "re-enabled: fetched in the next round"]);
     expect((await events(id)).slice(-2)).toEqual([
       ["enabled", "Re-enabled by you (it had been disabled after HTTP 410 Gone)"],
       ["breaker_closed", "Breaker reset on re-enable"],
@@ -154,9 +261,26 @@ describe("disabling and enabling", () => {
   });
 
   it("the edit form's save toggles the state with its history, like the button", async () => {
-    const id = await createSource(database.db, { feedUrl: "https://e.example/feed", title: "E", customTitle: null, folderName: null });
-    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: false, now: new Date() });
-    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: false, now: new Date() });
+    const id = await createSource(database.db, {
+      feedUrl: "https://e.example/feed",
+      title: "E",
+      customTitle: null,
+      folderName: null,
+    });
+    await updateSource(database.db, {
+      sourceId: id,
+      customTitle: null,
+      folderName: null,
+      enabled: false,
+      now: new Date(),
+    });
+    await updateSource(database.db, {
+      sourceId: id,
+      customTitle: null,
+      folderName: null,
+      enabled: false,
+      now: new Date(),
+    });
     expect((await events(id)).map(([kind]) => kind)).toEqual(["added", "disabled"]);
   });
 
@@ -168,7 +292,10 @@ describe("disabling and enabling", () => {
 describe("removing a source", () => {
   it("deletes its articles, fetch log, roll-ups and history with it, and nothing of other sources", async () => {
     publisher.setRoute("/r.xml", feed({ body: rssFeed({ items: ITEMS }) }));
-    publisher.setRoute("/keep.xml", feed({ body: rssFeed({ items: [{ guid: "urn:k", title: "K", link: "https://publisher.example/k" }] }) }));
+    publisher.setRoute(
+      "/keep.xml",
+      feed({ body: rssFeed({ items: [{ guid: "urn:k", title: "K", link: "https://publisher.example/k" }] }) }),
+    );
     const id = await addDueSource(database.db, publisher.url("/r.xml"));
     await database.db.source.update({ where: { id }, data: { folder: { create: { name: "Alone" } } } });
     const keep = await addDueSource(database.db, publisher.url("/keep.xml"));

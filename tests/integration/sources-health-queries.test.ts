@@ -22,21 +22,40 @@ const NOW = new Date();
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-type Row = { at: Date; outcome: "ok" | "not_modified" | "error"; durationMs: number; bytes?: number; newArticles?: number; errorKind?: string; httpStatus?: number };
+type Row = {
+  at: Date;
+  outcome: "ok" | "not_modified" | "error";
+  durationMs: number;
+  bytes?: number;
+  newArticles?: number;
+  errorKind?: string;
+  httpStatus?: number;
+};
 
 /** Fetch rows plus their roll-ups, as writeFetch writes them. */
 async function seed(sourceId: number, rows: Row[], lastBodyBytes = 1000): Promise<void> {
   for (const row of rows) {
     await database.db.fetch.create({
       data: {
-        sourceId, startedAt: row.at, durationMs: row.durationMs, outcome: row.outcome, bytesReceived: row.bytes ?? 0, newArticles: row.newArticles ?? 0,
-        errorKind: row.errorKind ?? null, httpStatus: row.httpStatus ?? (row.outcome === "ok" ? 200 : row.outcome === "not_modified" ? 304 : 500),
+        sourceId,
+        startedAt: row.at,
+        durationMs: row.durationMs,
+        outcome: row.outcome,
+        bytesReceived: row.bytes ?? 0,
+        newArticles: row.newArticles ?? 0,
+        errorKind: row.errorKind ?? null,
+        httpStatus: row.httpStatus ?? (row.outcome === "ok" ? 200 : row.outcome === "not_modified" ? 304 : 500),
       },
     });
     const day = row.at.toISOString().slice(0, 10);
     const counts = {
-      ok: row.outcome === "ok" ? 1 : 0, notModified: row.outcome === "not_modified" ? 1 : 0, error: row.outcome === "error" ? 1 : 0,
-      bytesReceived: row.bytes ?? 0, bytesSaved: row.outcome === "not_modified" ? lastBodyBytes : 0, newArticles: row.newArticles ?? 0, durationMsSum: row.durationMs,
+      ok: row.outcome === "ok" ? 1 : 0,
+      notModified: row.outcome === "not_modified" ? 1 : 0,
+      error: row.outcome === "error" ? 1 : 0,
+      bytesReceived: row.bytes ?? 0,
+      bytesSaved: row.outcome === "not_modified" ? lastBodyBytes : 0,
+      newArticles: row.newArticles ?? 0,
+      durationMsSum: row.durationMs,
     };
     await database.db.fetchDaily.upsert({
       where: { sourceId_day: { sourceId, day } },
@@ -55,7 +74,8 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
-  const add = (name: string, folderName: string | null = null) => createSource(database.db, { feedUrl: `https://${name}.example/feed`, title: name, customTitle: null, folderName });
+  const add = (name: string, folderName: string | null = null) =>
+    createSource(database.db, { feedUrl: `https://${name}.example/feed`, title: name, customTitle: null, folderName });
   main = await add("main", "Tech");
   failing = await add("failing");
   gone = await add("gone");
@@ -67,10 +87,28 @@ beforeAll(async () => {
     { at: ago(2 * HOUR), outcome: "not_modified", durationMs: 50 },
     { at: ago(1 * HOUR), outcome: "ok", durationMs: 100, bytes: 1200, newArticles: 1 },
   ]);
-  await database.db.source.update({ where: { id: main }, data: { lastOutcome: "ok", lastSuccessAt: ago(HOUR), lastNewArticleAt: ago(HOUR) } });
-  await database.db.source.update({ where: { id: failing }, data: { lastOutcome: "error", consecutiveErrors: 6, breakerState: "open", lastErrorKind: "http_5xx", lastSuccessAt: ago(100 * HOUR) } });
-  await database.db.source.update({ where: { id: gone }, data: { enabled: false, disabledReason: "gone", lastOutcome: "error", lastErrorKind: "gone" } });
-  await database.db.source.update({ where: { id: quiet }, data: { lastOutcome: "not_modified", lastSuccessAt: ago(HOUR), lastNewArticleAt: ago(60 * 24 * HOUR) } });
+  await database.db.source.update({
+    where: { id: main },
+    data: { lastOutcome: "ok", lastSuccessAt: ago(HOUR), lastNewArticleAt: ago(HOUR) },
+  });
+  await database.db.source.update({
+    where: { id: failing },
+    data: {
+      lastOutcome: "error",
+      consecutiveErrors: 6,
+      breakerState: "open",
+      lastErrorKind: "http_5xx",
+      lastSuccessAt: ago(100 * HOUR),
+    },
+  });
+  await database.db.source.update({
+    where: { id: gone },
+    data: { enabled: false, disabledReason: "gone", lastOutcome: "error", lastErrorKind: "gone" },
+  });
+  await database.db.source.update({
+    where: { id: quiet },
+    data: { lastOutcome: "not_modified", lastSuccessAt: ago(HOUR), lastNewArticleAt: ago(60 * 24 * HOUR) },
+  });
 });
 afterAll(async () => {
   await disconnectDb();
@@ -91,7 +129,9 @@ describe("a source's health figures", () => {
     expect(await getMedianDuration(gone, NOW, 0)).toEqual({ medianMs: null, fetches: 0 });
     // An even count averages the two middle values (10 and 30 → 20).
     await database.db.fetch.create({ data: { sourceId: gone, startedAt: ago(HOUR), durationMs: 10, outcome: "ok" } });
-    await database.db.fetch.create({ data: { sourceId: gone, startedAt: ago(2 * HOUR), durationMs: 30, outcome: "ok" } });
+    await database.db.fetch.create({
+      data: { sourceId: gone, startedAt: ago(2 * HOUR), durationMs: 30, outcome: "ok" },
+    });
     expect(await getMedianDuration(gone, NOW, 2)).toEqual({ medianMs: 20, fetches: 2 });
     await database.db.fetch.deleteMany({ where: { sourceId: gone } });
   });
@@ -100,7 +140,16 @@ describe("a source's health figures", () => {
     const days = await listDailyOutcomes(main, NOW, 30);
     expect(days).toHaveLength(30);
     expect(days.at(-1)!.day).toBe(NOW.toISOString().slice(0, 10));
-    const total = days.reduce((sum, day) => ({ ok: sum.ok + day.ok, nm: sum.nm + day.notModified, err: sum.err + day.error, bytes: sum.bytes + day.bytesReceived, saved: sum.saved + day.bytesSaved }), { ok: 0, nm: 0, err: 0, bytes: 0, saved: 0 });
+    const total = days.reduce(
+      (sum, day) => ({
+        ok: sum.ok + day.ok,
+        nm: sum.nm + day.notModified,
+        err: sum.err + day.error,
+        bytes: sum.bytes + day.bytesReceived,
+        saved: sum.saved + day.bytesSaved,
+      }),
+      { ok: 0, nm: 0, err: 0, bytes: 0, saved: 0 },
+    );
     expect(total).toEqual({ ok: 2, nm: 1, err: 1, bytes: 2200, saved: 1000 });
     const fleet = await listDailyOutcomes(null, NOW, 30);
     expect(fleet.reduce((sum, day) => sum + day.ok + day.notModified + day.error, 0)).toBe(4);
@@ -123,10 +172,22 @@ describe("a source's health figures", () => {
 
 describe("the fetch log", () => {
   it("pages with keyset cursors: newest, older, older, then back newer, without gaps or overlaps", async () => {
-    const paged = await createSource(database.db, { feedUrl: "https://paged.example/feed", title: "paged", customTitle: null, folderName: null });
-    const rows = Array.from({ length: 120 }, (_, index) => ({ sourceId: paged, startedAt: ago((index % 60) * 60_000), durationMs: index, outcome: "ok" }));
+    const paged = await createSource(database.db, {
+      feedUrl: "https://paged.example/feed",
+      title: "paged",
+      customTitle: null,
+      folderName: null,
+    });
+    const rows = Array.from({ length: 120 }, (_, index) => ({
+      sourceId: paged,
+      startedAt: ago((index % 60) * 60_000),
+      durationMs: index,
+      outcome: "ok",
+    }));
     await database.db.fetch.createMany({ data: rows }); // pairs of equal startedAt: the id breaks ties
-    const all = (await database.db.fetch.findMany({ where: { sourceId: paged }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] })).map((row) => row.id);
+    const all = (
+      await database.db.fetch.findMany({ where: { sourceId: paged }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] })
+    ).map((row) => row.id);
 
     const first = await listFetchLog(paged, {});
     expect(first.rows.map((row) => row.id)).toEqual(all.slice(0, LOG_PAGE_SIZE));
@@ -158,7 +219,12 @@ describe("the sources list and the fleet", () => {
       ["quiet", "quiet"],
       ["main", "healthy"],
     ]);
-    expect((await listSources("title", NOW)).map((source) => source.displayTitle)).toEqual(["failing", "gone", "main", "quiet"]);
+    expect((await listSources("title", NOW)).map((source) => source.displayTitle)).toEqual([
+      "failing",
+      "gone",
+      "main",
+      "quiet",
+    ]);
     expect((await listSources("folder", NOW)).map((source) => source.folder)).toEqual(["Tech", "Tech", null, null]);
   });
 
@@ -171,7 +237,15 @@ describe("the sources list and the fleet", () => {
 
   it("counts sources by state and lists those needing attention, most urgent first", async () => {
     const fleet = await getFleetStates(NOW);
-    expect(fleet.counts).toEqual({ healthy: 1, new: 0, quiet: 1, backing_off: 0, breaker_open: 1, disabled: 0, gone: 1 });
+    expect(fleet.counts).toEqual({
+      healthy: 1,
+      new: 0,
+      quiet: 1,
+      backing_off: 0,
+      breaker_open: 1,
+      disabled: 0,
+      gone: 1,
+    });
     expect(fleet.attention.map((source) => source.displayTitle)).toEqual(["gone", "failing", "quiet"]);
     expect(fleet.attentionTotal).toBe(3);
   });
@@ -180,10 +254,20 @@ describe("the sources list and the fleet", () => {
     await database.db.round.createMany({
       data: [
         { startedAt: ago(2 * HOUR), finishedAt: ago(2 * HOUR - 5000), trigger: "cron", instanceId: "x", okCount: 3 },
-        { startedAt: ago(HOUR), finishedAt: ago(HOUR - 5000), trigger: "cron", instanceId: "x", offline: true, errorCount: 5 },
+        {
+          startedAt: ago(HOUR),
+          finishedAt: ago(HOUR - 5000),
+          trigger: "cron",
+          instanceId: "x",
+          offline: true,
+          errorCount: 5,
+        },
       ],
     });
     const rounds = await listRecentRounds(10);
-    expect(rounds.map((round) => [round.offline, round.okCount, round.errorCount])).toEqual([[true, 0, 5], [false, 3, 0]]);
+    expect(rounds.map((round) => [round.offline, round.okCount, round.errorCount])).toEqual([
+      [true, 0, 5],
+      [false, 3, 0],
+    ]);
   });
 });

@@ -30,7 +30,12 @@ beforeEach(async () => {
 
 describe("OPML import", () => {
   it("imports 50 feeds with their folders, skips duplicates and malformed entries with the reason, and fetches nothing", async () => {
-    const existing = await createSource(database.db, { feedUrl: "https://feed-12.example/atom.xml", title: "Mine already", customTitle: null, folderName: null });
+    const existing = await createSource(database.db, {
+      feedUrl: "https://feed-12.example/atom.xml",
+      title: "Mine already",
+      customTitle: null,
+      folderName: null,
+    });
     const before = new Date();
     const report = await importOpml(database.db, readFileSync(FIXTURE, "utf8"), PUBLIC, before);
     expect(report.ok).toBe(true);
@@ -47,20 +52,41 @@ describe("OPML import", () => {
     expect(await database.db.source.count()).toBe(50);
     // No fetch happened: the sources wait for the normal serial round, due at once.
     expect(await database.db.fetch.count()).toBe(0);
-    const imported = await database.db.source.findMany({ where: { id: { not: existing } }, include: { folder: true, events: true } });
-    expect(imported.every((source) => source.nextDueAt.getTime() <= Date.now() && source.enabled && source.lastOutcome === null)).toBe(true);
+    const imported = await database.db.source.findMany({
+      where: { id: { not: existing } },
+      include: { folder: true, events: true },
+    });
+    expect(
+      imported.every(
+        (source) => source.nextDueAt.getTime() <= Date.now() && source.enabled && source.lastOutcome === null,
+      ),
+    ).toBe(true);
     expect(imported.every((source) => source.events.length === 1 && source.events[0]!.kind === "added")).toBe(true);
-    const folders = Object.fromEntries((await database.db.folder.findMany({ include: { _count: { select: { sources: true } } } })).map((folder) => [folder.name, folder._count.sources]));
+    const folders = Object.fromEntries(
+      (await database.db.folder.findMany({ include: { _count: { select: { sources: true } } } })).map((folder) => [
+        folder.name,
+        folder._count.sources,
+      ]),
+    );
     expect(folders).toEqual({ Tech: 19, News: 15, "Science & Nature": 10 });
     const seven = imported.find((source) => source.feedUrl === "https://feed-07.example/rss")!;
-    expect([seven.title, seven.customTitle, seven.folder?.name, seven.siteUrl]).toEqual(['Feed 07 — Q&A "weekly"', null, "Tech", null]);
-    expect(imported.find((source) => source.feedUrl === "https://feed-02.example/rss")!.siteUrl).toBe("https://feed-02.example/");
+    expect([seven.title, seven.customTitle, seven.folder?.name, seven.siteUrl]).toEqual([
+      'Feed 07 — Q&A "weekly"',
+      null,
+      "Tech",
+      null,
+    ]);
+    expect(imported.find((source) => source.feedUrl === "https://feed-02.example/rss")!.siteUrl).toBe(
+      "https://feed-02.example/",
+    );
   });
 
   it("refuses private-network addresses unless TIDINGS_ALLOW_PRIVATE_NETWORKS is on", async () => {
     const text = `<opml version="2.0"><body><outline text="Router" xmlUrl="http://192.168.1.1/feed"/><outline text="Ok" xmlUrl="https://ok.example/feed"/></body></opml>`;
     const refused = await importOpml(database.db, text, PUBLIC, new Date());
-    expect(refused.ok && refused.skipped.map((skip) => skip.reason)).toEqual([expect.stringMatching(/192\.168\.1\.1 is not a public address/)]);
+    expect(refused.ok && refused.skipped.map((skip) => skip.reason)).toEqual([
+      expect.stringMatching(/192\.168\.1\.1 is not a public address/),
+    ]);
     await database.db.source.deleteMany();
     const allowed = await importOpml(database.db, text, { allowPrivateNetworks: true }, new Date());
     expect(allowed.ok && allowed.added.length).toBe(2);
@@ -89,14 +115,23 @@ describe("OPML export", () => {
     expect(exported.ok && original.ok).toBe(true);
     if (!exported.ok || !original.ok) return;
     const key = (entry: { url: string }) => entry.url;
-    expect([...exported.entries].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...original.entries].sort((a, b) => key(a).localeCompare(key(b))));
+    expect([...exported.entries].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      [...original.entries].sort((a, b) => key(a).localeCompare(key(b))),
+    );
     expect(exported.skipped).toEqual([]);
   });
 
   it("exports the user's title when they set one, and no folder outline for unfiled sources", async () => {
-    await createSource(database.db, { feedUrl: "https://x.example/feed", title: "Feed title", customTitle: "My name <for> it", folderName: null });
+    await createSource(database.db, {
+      feedUrl: "https://x.example/feed",
+      title: "Feed title",
+      customTitle: "My name <for> it",
+      folderName: null,
+    });
     const text = await exportOpml(database.db, new Date("2026-11-30T00:00:00Z"));
-    expect(text).toContain(`<outline type="rss" text="My name &lt;for&gt; it" title="My name &lt;for&gt; it" xmlUrl="https://x.example/feed"/>`);
+    expect(text).toContain(
+      `<outline type="rss" text="My name &lt;for&gt; it" title="My name &lt;for&gt; it" xmlUrl="https://x.example/feed"/>`,
+    );
     expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0">/);
   });
 });
@@ -106,7 +141,9 @@ describe("tidings import / tidings export", () => {
     const env = { DATABASE_URL: database.url };
     const imported = await runCli(["import", FIXTURE], env);
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toContain("skipped: Broken entry without an address: no xmlUrl: neither a feed nor a folder");
+    expect(imported.stdout).toContain(
+      "skipped: Broken entry without an address: no xmlUrl: neither a feed nor a folder",
+    );
     expect(imported.stdout).toContain("skipped: https://feed-01.example/rss: listed twice in this file");
     expect(imported.stdout).toContain("skipped: javascript:alert(document.cookie): xmlUrl uses javascript:");
     expect(imported.stdout).toMatch(/^imported 50 feeds, skipped 4; the next rounds fetch them one at a time$/m);
@@ -118,20 +155,32 @@ describe("tidings import / tidings export", () => {
 
     const file = path.join(scratch, "out.opml");
     expect((await runCli(["export", "--output", file], env)).code).toBe(0);
-    expect(readFileSync(file, "utf8")).toBe(exported.stdout.replace(/<dateCreated>.*<\/dateCreated>/, readFileSync(file, "utf8").match(/<dateCreated>.*<\/dateCreated>/)![0]));
+    expect(readFileSync(file, "utf8")).toBe(
+      exported.stdout.replace(
+        /<dateCreated>.*<\/dateCreated>/,
+        readFileSync(file, "utf8").match(/<dateCreated>.*<\/dateCreated>/)![0],
+      ),
+    );
   });
 
-  it("exits 1 with one line for a file that is not OPML or too big, and 2 without a file", { timeout: 120_000 }, async () => {
-    const env = { DATABASE_URL: database.url };
-    const bad = await runCli(["import", NOT_OPML], env);
-    expect([bad.code, bad.stderr.trim()]).toEqual([1, `tidings import: ${NOT_OPML}: not an XML file (OPML is XML: it starts with <?xml or <opml>)`]);
-    const big = path.join(scratch, "big.opml");
-    writeFileSync(big, `<opml><body>${" ".repeat(2 * 1024 * 1024)}</body></opml>`);
-    const tooBig = await runCli(["import", big], env);
-    expect(tooBig.code).toBe(1);
-    expect(tooBig.stderr).toMatch(/the limit is 2097152/);
-    const missing = await runCli(["import"], env);
-    expect(missing.code).toBe(2);
-    expect(await database.db.source.count()).toBe(0);
-  });
+  it(
+    "exits 1 with one line for a file that is not OPML or too big, and 2 without a file",
+    { timeout: 120_000 },
+    async () => {
+      const env = { DATABASE_URL: database.url };
+      const bad = await runCli(["import", NOT_OPML], env);
+      expect([bad.code, bad.stderr.trim()]).toEqual([
+        1,
+        `tidings import: ${NOT_OPML}: not an XML file (OPML is XML: it starts with <?xml or <opml>)`,
+      ]);
+      const big = path.join(scratch, "big.opml");
+      writeFileSync(big, `<opml><body>${" ".repeat(2 * 1024 * 1024)}</body></opml>`);
+      const tooBig = await runCli(["import", big], env);
+      expect(tooBig.code).toBe(1);
+      expect(tooBig.stderr).toMatch(/the limit is 2097152/);
+      const missing = await runCli(["import"], env);
+      expect(missing.code).toBe(2);
+      expect(await database.db.source.count()).toBe(0);
+    },
+  );
 });

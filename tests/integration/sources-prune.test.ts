@@ -26,7 +26,8 @@ async function seed(sourceId: number, count: number, fromMs: number, toMs: numbe
     durationMs: 100,
     outcome: index % 3 === 0 ? "ok" : "not_modified",
   }));
-  for (let start = 0; start < rows.length; start += 500) await database.db.fetch.createMany({ data: rows.slice(start, start + 500) });
+  for (let start = 0; start < rows.length; start += 500)
+    await database.db.fetch.createMany({ data: rows.slice(start, start + 500) });
   await database.db.fetchDaily.upsert({
     where: { sourceId_day: { sourceId, day: "2026-01-01" } },
     create: { sourceId, day: "2026-01-01", ok: count },
@@ -35,7 +36,12 @@ async function seed(sourceId: number, count: number, fromMs: number, toMs: numbe
 }
 
 async function source(name: string): Promise<number> {
-  return createSource(database.db, { feedUrl: `https://${name}.example/feed`, title: name, customTitle: null, folderName: null });
+  return createSource(database.db, {
+    feedUrl: `https://${name}.example/feed`,
+    title: name,
+    customTitle: null,
+    folderName: null,
+  });
 }
 
 describe("pruning the fetch log", () => {
@@ -66,11 +72,18 @@ describe("pruning the fetch log", () => {
     expect(report.batches).toBeGreaterThanOrEqual(Math.ceil(200 / 64) + Math.ceil(300 / 64) + Math.ceil(200 / 64));
 
     // What stays is always the newest rows.
-    const oldest = await database.db.fetch.findFirstOrThrow({ where: { sourceId: old }, orderBy: { startedAt: "asc" } });
+    const oldest = await database.db.fetch.findFirstOrThrow({
+      where: { sourceId: old },
+      orderBy: { startedAt: "asc" },
+    });
     const newestDeleted = CUTOFF - 200 * DAY_MS + ((1200 - 1001) * (199 * DAY_MS)) / 1199;
     expect(oldest.startedAt.getTime()).toBeGreaterThan(newestDeleted);
-    expect(await database.db.fetch.count({ where: { sourceId: topped, startedAt: { lt: new Date(CUTOFF) } } })).toBe(100);
-    expect(await database.db.fetchDaily.findMany({ orderBy: [{ sourceId: "asc" }, { day: "asc" }] })).toEqual(rollupsBefore);
+    expect(await database.db.fetch.count({ where: { sourceId: topped, startedAt: { lt: new Date(CUTOFF) } } })).toBe(
+      100,
+    );
+    expect(await database.db.fetchDaily.findMany({ orderBy: [{ sourceId: "asc" }, { day: "asc" }] })).toEqual(
+      rollupsBefore,
+    );
 
     // Running it again finds nothing more to do.
     expect(await pruneFetchLog(database.db, NOW, { pauseMs: 0 })).toEqual({ deleted: 0, sources: 0, batches: 0 });
@@ -79,9 +92,13 @@ describe("pruning the fetch log", () => {
   it("keeps a tie on the 1,000th row's time by id (never more than asked, never a newer row)", async () => {
     const tied = await source("tied");
     const at = new Date(CUTOFF - 10 * DAY_MS);
-    await database.db.fetch.createMany({ data: Array.from({ length: 1005 }, () => ({ sourceId: tied, startedAt: at, durationMs: 1, outcome: "ok" })) });
+    await database.db.fetch.createMany({
+      data: Array.from({ length: 1005 }, () => ({ sourceId: tied, startedAt: at, durationMs: 1, outcome: "ok" })),
+    });
     await pruneFetchLog(database.db, NOW, { pauseMs: 0 });
-    const ids = (await database.db.fetch.findMany({ where: { sourceId: tied }, select: { id: true }, orderBy: { id: "asc" } })).map((row) => row.id);
+    const ids = (
+      await database.db.fetch.findMany({ where: { sourceId: tied }, select: { id: true }, orderBy: { id: "asc" } })
+    ).map((row) => row.id);
     expect(ids).toHaveLength(1000);
     const all = ids.at(-1)! - ids[0]! + 1;
     expect(all).toBe(1000); // the highest ids, contiguous
@@ -102,7 +119,9 @@ describe("pruning the fetch log", () => {
     await seed(background, 1100, now - 200 * DAY_MS, now - 100 * DAY_MS);
     startPruneSchedule(database.db, { firstAfterMs: 0, everyMs: 60 * 60 * 1000 });
     startPruneSchedule(database.db, { firstAfterMs: 0 }); // a second start (dev reload) adds no second timer
-    await expect.poll(() => database.db.fetch.count({ where: { sourceId: background } }), { timeout: 10_000, interval: 100 }).toBe(1000);
+    await expect
+      .poll(() => database.db.fetch.count({ where: { sourceId: background } }), { timeout: 10_000, interval: 100 })
+      .toBe(1000);
     await stopPruneSchedule();
   });
 });

@@ -28,7 +28,9 @@ type Row = { id: number; title: string; publishedAt: Date; readAt: Date | null; 
 
 describe("the read-only SQL path", () => {
   it("returns DateTime columns as the same Date objects Prisma returns", async () => {
-    const [row] = await reader.all<Row>(Prisma.sql`SELECT "id", "title", "publishedAt", "readAt", "starredAt" FROM "Article"`);
+    const [row] = await reader.all<Row>(
+      Prisma.sql`SELECT "id", "title", "publishedAt", "readAt", "starredAt" FROM "Article"`,
+    );
     const viaPrisma = await database.db.article.findFirstOrThrow({ select: { readAt: true } });
     expect(row?.publishedAt).toBeInstanceOf(Date);
     expect(row?.publishedAt.toISOString()).toBe(publishedAt.toISOString());
@@ -41,7 +43,9 @@ describe("the read-only SQL path", () => {
     const before = (at: Date) => Prisma.sql`SELECT COUNT(*) AS "count" FROM "Article" WHERE "publishedAt" < ${at}`;
     expect(await count(before(publishedAt))).toBe(0);
     expect(await count(before(new Date(publishedAt.getTime() + 1)))).toBe(1);
-    expect(await count(Prisma.sql`SELECT COUNT(*) AS "count" FROM "Article" WHERE "publishedAt" = ${publishedAt}`)).toBe(1);
+    expect(
+      await count(Prisma.sql`SELECT COUNT(*) AS "count" FROM "Article" WHERE "publishedAt" = ${publishedAt}`),
+    ).toBe(1);
   });
 
   it("sees what Prisma committed a moment ago", async () => {
@@ -51,7 +55,9 @@ describe("the read-only SQL path", () => {
   });
 
   it("refuses to write", async () => {
-    await expect(reader.all(Prisma.sql`UPDATE "Article" SET "title" = 'changed' RETURNING "id"`)).rejects.toThrow(/SELECT statements only/);
+    await expect(reader.all(Prisma.sql`UPDATE "Article" SET "title" = 'changed' RETURNING "id"`)).rejects.toThrow(
+      /SELECT statements only/,
+    );
     expect(await database.db.article.count({ where: { title: "changed" } })).toBe(0);
   });
 });

@@ -16,7 +16,10 @@ afterAll(async () => {
 function rename(title: string, ids: number[], width: number): Statement {
   const p = placeholders(database.db);
   const padded = Array.from({ length: width }, (_, index) => ids[index % ids.length]!);
-  return { text: `UPDATE "Source" SET "title" = ${p(1)} WHERE "id" IN (${padded.map((_, index) => p(index + 2)).join(", ")})`, values: [title, ...padded] };
+  return {
+    text: `UPDATE "Source" SET "title" = ${p(1)} WHERE "id" IN (${padded.map((_, index) => p(index + 2)).join(", ")})`,
+    values: [title, ...padded],
+  };
 }
 
 describe("runAtomically", () => {
@@ -24,17 +27,36 @@ describe("runAtomically", () => {
   const statements = (ids: number[]) => Array.from({ length: 7 }, (_, index) => rename(`title ${index}`, ids, 10_000));
 
   it("runs statements with more parameters than one PostgreSQL statement may bind", async () => {
-    const id = await createSource(database.db, { feedUrl: "https://a.example/feed.xml", title: "before", customTitle: null, folderName: null });
+    const id = await createSource(database.db, {
+      feedUrl: "https://a.example/feed.xml",
+      title: "before",
+      customTitle: null,
+      folderName: null,
+    });
     await runAtomically(database.db, statements([id]));
-    const rows = await selectRows<{ title: string }>(database.db, { text: `SELECT "title" FROM "Source" WHERE "id" = ${placeholders(database.db)(1)}`, values: [id] });
+    const rows = await selectRows<{ title: string }>(database.db, {
+      text: `SELECT "title" FROM "Source" WHERE "id" = ${placeholders(database.db)(1)}`,
+      values: [id],
+    });
     expect(rows).toEqual([{ title: "title 6" }]);
   });
 
   it("keeps nothing of them when one fails, however many there are", async () => {
-    const id = await createSource(database.db, { feedUrl: "https://b.example/feed.xml", title: "before", customTitle: null, folderName: null });
+    const id = await createSource(database.db, {
+      feedUrl: "https://b.example/feed.xml",
+      title: "before",
+      customTitle: null,
+      folderName: null,
+    });
     const p = placeholders(database.db);
-    const failing: Statement = { text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${p(1)}, ${p(2)}, ${p(3)})`, values: [id, "x", "x"] };
-    for (const batch of [[rename("small", [id], 1), failing], [...statements([id]), failing]]) {
+    const failing: Statement = {
+      text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${p(1)}, ${p(2)}, ${p(3)})`,
+      values: [id, "x", "x"],
+    };
+    for (const batch of [
+      [rename("small", [id], 1), failing],
+      [...statements([id]), failing],
+    ]) {
       await expect(runAtomically(database.db, batch)).rejects.toThrow();
       expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
     }
@@ -43,9 +65,16 @@ describe("runAtomically", () => {
   it.skipIf(!testingPostgres())(
     "refuses a literal in a statement merged on PostgreSQL, whose $n it would renumber",
     async () => {
-      const id = await createSource(database.db, { feedUrl: "https://c.example/feed.xml", title: "before", customTitle: null, folderName: null });
+      const id = await createSource(database.db, {
+        feedUrl: "https://c.example/feed.xml",
+        title: "before",
+        customTitle: null,
+        folderName: null,
+      });
       const literal: Statement = { text: `UPDATE "Source" SET "title" = 'costs $1' WHERE "id" = $1`, values: [id] };
-      await expect(runAtomically(database.db, [rename("first", [id], 1), literal])).rejects.toThrow(/bind values as parameters/);
+      await expect(runAtomically(database.db, [rename("first", [id], 1), literal])).rejects.toThrow(
+        /bind values as parameters/,
+      );
       expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
     },
   );

@@ -42,9 +42,17 @@ describe("session tokens", () => {
     const token = createSessionToken(key, now);
     expect(isValidSessionToken(token, "another-key", now)).toBe(false);
     const [version, expires, id, signature] = token.split(".") as [string, string, string, string];
-    expect(isValidSessionToken([version, String(Number(expires) + 3600), id, signature].join("."), key, now)).toBe(false);
+    expect(isValidSessionToken([version, String(Number(expires) + 3600), id, signature].join("."), key, now)).toBe(
+      false,
+    );
     expect(isValidSessionToken([version, expires, `${id}x`, signature].join("."), key, now)).toBe(false);
-    expect(isValidSessionToken([version, expires, id, signature.replace(/^./, (c) => (c === "A" ? "B" : "A"))].join("."), key, now)).toBe(false);
+    expect(
+      isValidSessionToken(
+        [version, expires, id, signature.replace(/^./, (c) => (c === "A" ? "B" : "A"))].join("."),
+        key,
+        now,
+      ),
+    ).toBe(false);
     expect(isValidSessionToken(["v2", expires, id, signature].join("."), key, now)).toBe(false);
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { composite, contrastRatio, effectiveBackground, isGlyphOnly, parseCssColor, relativeLuminance, requiredRatio } from "@/tests/helpers/contrast";
+import {
+  composite,
+  contrastRatio,
+  effectiveBackground,
+  isGlyphOnly,
+  parseCssColor,
+  relativeLuminance,
+  requiredRatio,
+} from "@/tests/helpers/contrast";
 
 const WHITE = { r: 255, g: 255, b: 255, a: 1 };
 const BLACK = { r: 0, g: 0, b: 0, a: 1 };
@@ -47,7 +55,10 @@ describe("contrast maths", () => {
   it("blends translucent text into its background before comparing", () => {
     const halfBlack = { r: 0, g: 0, b: 0, a: 0.5 };
     expect(composite(halfBlack, WHITE)).toEqual({ r: 127.5, g: 127.5, b: 127.5, a: 1 });
-    expect(contrastRatio(halfBlack, WHITE)).toBeCloseTo(contrastRatio({ r: 127.5, g: 127.5, b: 127.5, a: 1 }, WHITE), 8);
+    expect(contrastRatio(halfBlack, WHITE)).toBeCloseTo(
+      contrastRatio({ r: 127.5, g: 127.5, b: 127.5, a: 1 }, WHITE),
+      8,
+    );
     expect(contrastRatio(halfBlack, WHITE)).toBeLessThan(4.5);
   });
 
@@ -73,6 +84,11 @@ describe("requiredRatio", () => {
   });
 
   it("counts letters and digits of any script as text", () => {
-    expect([isGlyphOnly("↑ ·"), isGlyphOnly("日本"), isGlyphOnly("304"), isGlyphOnly("é")]).toEqual([true, false, false, false]);
+    expect([isGlyphOnly("↑ ·"), isGlyphOnly("日本"), isGlyphOnly("304"), isGlyphOnly("é")]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -15,7 +15,11 @@ describe("isDatabaseError", () => {
     ["a driver adapter error", named("DriverAdapterError"), true],
     ["better-sqlite3's disk full", withCode("database or disk is full", "SQLITE_FULL"), true],
     ["PostgreSQL refusing connections", withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"), true],
-    ["PostgreSQL shutting down", new pg.DatabaseError("terminating connection due to administrator command", 0, "error"), true],
+    [
+      "PostgreSQL shutting down",
+      new pg.DatabaseError("terminating connection due to administrator command", 0, "error"),
+      true,
+    ],
     ["a lost connection", new Error("Connection terminated unexpectedly"), true],
     ["a bug", new TypeError("cannot read properties of undefined"), false],
     ["not an error at all", "database", false],
@@ -30,14 +34,34 @@ describe("retryDatabase", () => {
     const failing = () => Promise.reject(withCode(`full ${++calls}`, "SQLITE_FULL"));
     await expect(retryDatabase(failing, { delaysMs: [1, 1, 1] })).rejects.toThrow("full 4");
     let tries = 0;
-    expect(await retryDatabase(async () => (++tries < 3 ? Promise.reject(withCode("x", "ECONNREFUSED")) : "done"), { delaysMs: [1, 1, 1, 1] })).toBe("done");
+    expect(
+      await retryDatabase(async () => (++tries < 3 ? Promise.reject(withCode("x", "ECONNREFUSED")) : "done"), {
+        delaysMs: [1, 1, 1, 1],
+      }),
+    ).toBe("done");
     expect(tries).toBe(3);
   });
 
   it("does not retry a bug, nor wait while shutting down", async () => {
     let calls = 0;
-    await expect(retryDatabase(async () => { calls += 1; throw new TypeError("bug"); }, { delaysMs: [1, 1] })).rejects.toThrow("bug");
-    await expect(retryDatabase(async () => { calls += 1; throw withCode("x", "SQLITE_FULL"); }, { delaysMs: [60_000], shouldStop: () => true })).rejects.toThrow("x");
+    await expect(
+      retryDatabase(
+        async () => {
+          calls += 1;
+          throw new TypeError("bug");
+        },
+        { delaysMs: [1, 1] },
+      ),
+    ).rejects.toThrow("bug");
+    await expect(
+      retryDatabase(
+        async () => {
+          calls += 1;
+          throw withCode("x", "SQLITE_FULL");
+        },
+        { delaysMs: [60_000], shouldStop: () => true },
+      ),
+    ).rejects.toThrow("x");
     expect(calls).toBe(2);
   });
 });

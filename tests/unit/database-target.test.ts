@@ -9,15 +9,24 @@ describe("DATABASE_URL", () => {
     ["file:./other.db", { provider: "sqlite", filePath: "/srv/tidings/other.db" }],
     ["file:/var/lib/tidings.db", { provider: "sqlite", filePath: "/var/lib/tidings.db" }],
     ["postgresql://u@db:5432/tidings", { provider: "postgresql", url: "postgresql://u@db:5432/tidings", schema: null }],
-    ["postgres://u@db/tidings?schema=reader", { provider: "postgresql", url: "postgres://u@db/tidings", schema: "reader" }],
+    [
+      "postgres://u@db/tidings?schema=reader",
+      { provider: "postgresql", url: "postgres://u@db/tidings", schema: "reader" },
+    ],
   ])("%s resolves to the right database", (url, expected) => {
     expect(resolveDatabaseTarget(url, "/srv/tidings", "/srv/tidings")).toEqual(expected);
   });
 
   it("puts the default database in the installation, and a relative path that was set in the working directory", () => {
     // `cd /tmp && tidings sources` must read the app's database, not create /tmp/data/tidings.db.
-    expect(resolveDatabaseTarget(undefined, "/tmp", "/srv/tidings")).toEqual({ provider: "sqlite", filePath: "/srv/tidings/data/tidings.db" });
-    expect(resolveDatabaseTarget("file:./other.db", "/tmp", "/srv/tidings")).toEqual({ provider: "sqlite", filePath: "/tmp/other.db" });
+    expect(resolveDatabaseTarget(undefined, "/tmp", "/srv/tidings")).toEqual({
+      provider: "sqlite",
+      filePath: "/srv/tidings/data/tidings.db",
+    });
+    expect(resolveDatabaseTarget("file:./other.db", "/tmp", "/srv/tidings")).toEqual({
+      provider: "sqlite",
+      filePath: "/tmp/other.db",
+    });
   });
 
   it.each(["mysql://root@localhost/tidings", "sqlite.db", "http://example.com", "file:"])(

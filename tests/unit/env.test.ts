@@ -10,7 +10,12 @@ const parse = (variables: Record<string, string>) => parseEnv({ NODE_ENV: "test"
 describe("parseEnv", () => {
   it("gives every setting its documented default", () => {
     const env = parse({});
-    expect(env).toMatchObject({ TIDINGS_SCHEDULER: true, TIDINGS_COMPRESS: false, TIDINGS_HOST: "127.0.0.1", TIDINGS_LOG_LEVEL: "info" });
+    expect(env).toMatchObject({
+      TIDINGS_SCHEDULER: true,
+      TIDINGS_COMPRESS: false,
+      TIDINGS_HOST: "127.0.0.1",
+      TIDINGS_LOG_LEVEL: "info",
+    });
   });
 
   it.each([
@@ -30,7 +35,9 @@ describe("parseEnv", () => {
   });
 
   it("names every bad variable in one line", () => {
-    expect(() => parse({ TIDINGS_SCHEDULER: "maybe", TIDINGS_PASSWORD: "short" })).toThrow(/TIDINGS_SCHEDULER: .*; TIDINGS_PASSWORD: use at least 8 characters/);
+    expect(() => parse({ TIDINGS_SCHEDULER: "maybe", TIDINGS_PASSWORD: "short" })).toThrow(
+      /TIDINGS_SCHEDULER: .*; TIDINGS_PASSWORD: use at least 8 characters/,
+    );
   });
 });
 
@@ -51,9 +58,12 @@ describe("next.config.js", () => {
     }
   };
 
-  it.each(["true", "1", "on", "false", "0", "off", ""])("compresses exactly when lib/env.ts reads TIDINGS_COMPRESS=%j as true", (value) => {
-    expect(compressFor(value)).toBe(parse({ TIDINGS_COMPRESS: value }).TIDINGS_COMPRESS);
-  });
+  it.each(["true", "1", "on", "false", "0", "off", ""])(
+    "compresses exactly when lib/env.ts reads TIDINGS_COMPRESS=%j as true",
+    (value) => {
+      expect(compressFor(value)).toBe(parse({ TIDINGS_COMPRESS: value }).TIDINGS_COMPRESS);
+    },
+  );
 
   it("does not compress when TIDINGS_COMPRESS is unset", () => {
     expect(compressFor(undefined)).toBe(false);

@@ -5,16 +5,24 @@ import { isZlibHeader, planDecoders } from "@/lib/fetch/decode-content";
 import { formatBytes } from "@/lib/fetch/format-bytes";
 import { readBody, type ByteCounter } from "@/lib/fetch/read-body";
 
-const TEXT = Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>${"Tidings ".repeat(200)}</title></channel></rss>`);
+const TEXT = Buffer.from(
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>${"Tidings ".repeat(200)}</title></channel></rss>`,
+);
 
 /** A body arriving in small pieces, as from a socket. */
 function streamOf(bytes: Buffer, pieceSize = 100): Readable {
   const pieces: Buffer[] = [];
-  for (let offset = 0; offset < bytes.length; offset += pieceSize) pieces.push(bytes.subarray(offset, offset + pieceSize));
+  for (let offset = 0; offset < bytes.length; offset += pieceSize)
+    pieces.push(bytes.subarray(offset, offset + pieceSize));
   return Readable.from(pieces, { objectMode: false });
 }
 
-async function read(bytes: Buffer, contentEncoding: string | null, maxBodyBytes = 1_000_000, contentLength: string | null = null) {
+async function read(
+  bytes: Buffer,
+  contentEncoding: string | null,
+  maxBodyBytes = 1_000_000,
+  contentLength: string | null = null,
+) {
   const counter: ByteCounter = { bytes: 0 };
   const body = streamOf(bytes);
   const result = await readBody(body, { contentEncoding, contentLength, maxBodyBytes, counter });
@@ -76,7 +84,11 @@ describe("readBody: the size cap", () => {
   it("stops as soon as the decoded size passes the cap, reading little of a compressed bomb", async () => {
     const wire = gzipSync(Buffer.alloc(50_000_000)); // ~49 KB on the wire for 50 MB decoded
     const { result, counter, body } = await read(wire, "gzip", 100_000);
-    expect(result).toMatchObject({ status: "too_large", detail: "more than 97.7 KiB after decompression, over the 97.7 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it" });
+    expect(result).toMatchObject({
+      status: "too_large",
+      detail:
+        "more than 97.7 KiB after decompression, over the 97.7 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it",
+    });
     // Exactly the first maxBodyBytes, whatever the chunking: the refused body's stable fingerprint.
     if (result.status === "too_large") expect(result.prefix).toEqual(Buffer.alloc(100_000));
     expect(counter.bytes).toBeLessThan(wire.length / 2);
@@ -85,7 +97,10 @@ describe("readBody: the size cap", () => {
 
   it("caps an uncompressed body too", async () => {
     const { result, counter } = await read(zeros.subarray(0, 10_000), null, 5_000);
-    expect(result).toMatchObject({ status: "too_large", detail: "more than 4.9 KiB, over the 4.9 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it" });
+    expect(result).toMatchObject({
+      status: "too_large",
+      detail: "more than 4.9 KiB, over the 4.9 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it",
+    });
     if (result.status === "too_large") expect(result.prefix?.length).toBe(5_000);
     expect(counter.bytes).toBeLessThan(10_000);
   });
@@ -97,7 +112,11 @@ describe("readBody: the size cap", () => {
 
   it("trusts an uncompressed Content-Length over the cap and reads nothing", async () => {
     const { result, counter } = await read(zeros.subarray(0, 10_000), null, 4096, "10000");
-    expect(result).toEqual({ status: "too_large", detail: "9.8 KiB (Content-Length), over the 4 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it", prefix: null });
+    expect(result).toEqual({
+      status: "too_large",
+      detail: "9.8 KiB (Content-Length), over the 4 KiB limit: raise TIDINGS_MAX_BODY_BYTES to read it",
+      prefix: null,
+    });
     expect(counter.bytes).toBe(0);
   });
 

@@ -1,7 +1,13 @@
 // The Fever API's parameters and the API credentials' hashing: pure, table-driven.
 import { describe, expect, it } from "vitest";
 import { parseFeverCall } from "@/lib/fever/parse-fever-request";
-import { apiCredentialsSchema, deriveApiCredentials, digestFeverKey, feverKeyOf, matchesFeverKey } from "@/lib/auth/api-credentials";
+import {
+  apiCredentialsSchema,
+  deriveApiCredentials,
+  digestFeverKey,
+  feverKeyOf,
+  matchesFeverKey,
+} from "@/lib/auth/api-credentials";
 import { verifyPassword } from "@/lib/auth/password-hash";
 
 const parse = (query: string) => parseFeverCall(new URLSearchParams(query));
@@ -27,7 +33,15 @@ describe("parseFeverCall", () => {
       call: {
         apiKey: "abc",
         mark: null,
-        reads: { groups: true, feeds: true, favicons: true, links: true, unreadItemIds: true, savedItemIds: true, items: null },
+        reads: {
+          groups: true,
+          feeds: true,
+          favicons: true,
+          links: true,
+          unreadItemIds: true,
+          savedItemIds: true,
+          items: null,
+        },
       },
     });
   });
@@ -37,7 +51,10 @@ describe("parseFeverCall", () => {
     ["mark=item&as=unsaved&id=5,6", { kind: "item", as: "unsaved", ids: [5, 6] }],
     ["mark=feed&as=read&id=2&before=1700000000", { kind: "feed", sourceId: 2, before: new Date(1_700_000_000_000) }],
     ["mark=feed&as=read&id=2", { kind: "feed", sourceId: 2, before: null }],
-    ["mark=group&as=read&id=0&before=1700000000", { kind: "group", folderId: "all", before: new Date(1_700_000_000_000) }],
+    [
+      "mark=group&as=read&id=0&before=1700000000",
+      { kind: "group", folderId: "all", before: new Date(1_700_000_000_000) },
+    ],
     ["mark=group&as=read&id=4&before=1", { kind: "group", folderId: 4, before: new Date(1000) }],
     ["mark=group&as=read&id=-1&before=1", { kind: "group", folderId: "none", before: new Date(1000) }],
   ])("reads the mark %s", (query, mark) => {

@@ -75,12 +75,23 @@ describe("parsing item ids", () => {
 
 describe("parsing a call's item ids", () => {
   it("keeps each article once, in both forms, and drops well-formed ids of no article", () => {
-    expect(parseItemIdList(["42", "tag:google.com,2005:reader/item/000000000000002a", "7", "0", "-1"], 10)).toEqual({ ok: true, ids: [42, 7] });
+    expect(parseItemIdList(["42", "tag:google.com,2005:reader/item/000000000000002a", "7", "0", "-1"], 10)).toEqual({
+      ok: true,
+      ids: [42, 7],
+    });
   });
 
   it("refuses no ids, too many ids, and a list with one malformed id", () => {
     expect(parseItemIdList([], 10)).toMatchObject({ ok: false, message: expect.stringContaining("at least one") });
-    expect(parseItemIdList(Array.from({ length: 11 }, (_, n) => String(n + 1)), 10)).toMatchObject({ ok: false, message: expect.stringContaining("at most 10") });
-    expect(parseItemIdList(["1", "2", "x"], 10)).toMatchObject({ ok: false, message: expect.stringContaining('"x" is no item id') });
+    expect(
+      parseItemIdList(
+        Array.from({ length: 11 }, (_, n) => String(n + 1)),
+        10,
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("at most 10") });
+    expect(parseItemIdList(["1", "2", "x"], 10)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"x" is no item id'),
+    });
   });
 });

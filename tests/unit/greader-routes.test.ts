@@ -26,10 +26,14 @@ describe("the Google Reader route table", () => {
     expect(matchGReaderRoute("reader/api/0/stream/items/ids", routes)).toMatchObject({ route: routes[1], rest: null });
     expect(matchGReaderRoute("reader/api/0/stream/items/ids/more", routes)).toBeNull();
     expect(matchGReaderRoute("reader/api/0/stream/contents", routes)).toMatchObject({ route: routes[0], rest: null });
-    expect(matchGReaderRoute("reader/api/0/stream/contents/user/-/state/com.google/reading-list", routes)).toMatchObject({
+    expect(
+      matchGReaderRoute("reader/api/0/stream/contents/user/-/state/com.google/reading-list", routes),
+    ).toMatchObject({
       rest: "user/-/state/com.google/reading-list",
     });
-    expect(matchGReaderRoute("reader/api/0/stream/contents/feed%2Fhttps%3A%2F%2Fexample.com%2Ffeed%3Fa%3D1", routes)).toMatchObject({
+    expect(
+      matchGReaderRoute("reader/api/0/stream/contents/feed%2Fhttps%3A%2F%2Fexample.com%2Ffeed%3Fa%3D1", routes),
+    ).toMatchObject({
       rest: "feed/https://example.com/feed?a=1",
     });
     expect(matchGReaderRoute("reader/api/0/stream/contentsX", routes)).toBeNull();

@@ -13,7 +13,18 @@ const filters = (query: string, max = 1000) => parseStreamFilters(GReaderParams.
 
 describe("parseStreamFilters", () => {
   it("defaults to 20 newest items, no bounds, no states", () => {
-    expect(filters("")).toEqual({ ok: true, filters: { limit: 20, cursor: null, order: "newest", publishedAfter: null, publishedBefore: null, include: [], exclude: [] } });
+    expect(filters("")).toEqual({
+      ok: true,
+      filters: {
+        limit: 20,
+        cursor: null,
+        order: "newest",
+        publishedAfter: null,
+        publishedBefore: null,
+        include: [],
+        exclude: [],
+      },
+    });
   });
 
   it.each([
@@ -23,9 +34,15 @@ describe("parseStreamFilters", () => {
     ["r=o", { order: "oldest" }],
     ["r=d", { order: "newest" }],
     ["r=n", { order: "newest" }],
-    ["ot=1700000000&nt=1700003600", { publishedAfter: new Date(1_700_000_000_000), publishedBefore: new Date(1_700_003_600_000) }],
+    [
+      "ot=1700000000&nt=1700003600",
+      { publishedAfter: new Date(1_700_000_000_000), publishedBefore: new Date(1_700_003_600_000) },
+    ],
     ["ot=0", { publishedAfter: null }],
-    [`xt=${encodeURIComponent(READ)}&xt=${encodeURIComponent(STARRED)}&it=${encodeURIComponent(KEPT_UNREAD)}`, { exclude: ["read", "starred"], include: ["kept-unread"] }],
+    [
+      `xt=${encodeURIComponent(READ)}&xt=${encodeURIComponent(STARRED)}&it=${encodeURIComponent(KEPT_UNREAD)}`,
+      { exclude: ["read", "starred"], include: ["kept-unread"] },
+    ],
     ["xt=user/1/state/com.google/read", { exclude: ["read"] }],
   ])("reads %s", (query, expected) => {
     const parsed = filters(query);
@@ -43,7 +60,10 @@ describe("parseStreamFilters", () => {
 
   it("refuses a continuation given for the other order (it would skip or repeat items)", () => {
     const newest = encodeCursor({ publishedAt: new Date(1_700_000_000_000), id: 42, order: "newest" });
-    expect(filters(`r=o&c=${newest}`)).toEqual({ ok: false, message: "c: this continuation was given for the other order (r)" });
+    expect(filters(`r=o&c=${newest}`)).toEqual({
+      ok: false,
+      message: "c: this continuation was given for the other order (r)",
+    });
   });
 
   it.each([
@@ -86,8 +106,17 @@ describe("selectStream", () => {
   });
 
   it("keeps the stream's folder or source", () => {
-    expect(selectStream({ sourceId: 3, folderId: null, state: null }, [], ["read"])).toEqual({ sourceId: 3, folderId: null, read: false, starred: null, empty: false });
-    expect(selectStream({ sourceId: null, folderId: 7, state: null }, [], [])).toMatchObject({ sourceId: null, folderId: 7 });
+    expect(selectStream({ sourceId: 3, folderId: null, state: null }, [], ["read"])).toEqual({
+      sourceId: 3,
+      folderId: null,
+      read: false,
+      starred: null,
+      empty: false,
+    });
+    expect(selectStream({ sourceId: null, folderId: 7, state: null }, [], [])).toMatchObject({
+      sourceId: null,
+      folderId: 7,
+    });
   });
 });
 

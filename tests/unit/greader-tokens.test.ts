@@ -27,7 +27,15 @@ describe("the Auth token", () => {
   it("is read from GoogleLogin auth=… only", () => {
     expect(readAuthorization("GoogleLogin auth=tidings/abc")).toBe("tidings/abc");
     expect(readAuthorization("  googlelogin   auth=tidings/abc ")).toBe("tidings/abc");
-    for (const header of [null, "", "Bearer tidings/abc", "GoogleLogin tidings/abc", "GoogleLogin auth=", "GoogleLogin auth=a b", "Basic dGlkaW5nczp4"]) {
+    for (const header of [
+      null,
+      "",
+      "Bearer tidings/abc",
+      "GoogleLogin tidings/abc",
+      "GoogleLogin auth=",
+      "GoogleLogin auth=a b",
+      "Basic dGlkaW5nczp4",
+    ]) {
       expect(readAuthorization(header), String(header)).toBeNull();
     }
   });
@@ -45,7 +53,9 @@ describe("the action token T", () => {
   });
 
   it("refuses one made in the future, a forged time, and garbage", () => {
-    expect(isValidActionToken(createActionToken(account, new Date(now.getTime() + 60 * 60_000)), account, now)).toBe(false);
+    expect(isValidActionToken(createActionToken(account, new Date(now.getTime() + 60 * 60_000)), account, now)).toBe(
+      false,
+    );
     const [, signature] = createActionToken(account, now).split(".");
     const later = (Math.floor(now.getTime() / 60_000) + 30).toString(36);
     expect(isValidActionToken(`${later}.${signature}`, account, new Date(now.getTime() + 40 * 60_000))).toBe(false);
@@ -57,7 +67,10 @@ describe("the action token T", () => {
 
 describe("GReaderParams", () => {
   it("takes a name from the body when the body has it, else from the query string, keeping repeats", () => {
-    const params = GReaderParams.from(new URLSearchParams("s=feed/1&T=q&output=json"), new URLSearchParams("s=feed/2&s=feed/3&T=b"))!;
+    const params = GReaderParams.from(
+      new URLSearchParams("s=feed/1&T=q&output=json"),
+      new URLSearchParams("s=feed/2&s=feed/3&T=b"),
+    )!;
     expect(params.all("s")).toEqual(["feed/2", "feed/3"]);
     expect(params.get("T")).toBe("b");
     expect(params.get("output")).toBe("json");

@@ -12,12 +12,22 @@ const started: NotificationDocument = {
   reason: "the last 3 fetches each got new validators",
   url: "https://tidings.example/sources/12",
 };
-const cleared: NotificationDocument = { ...started, event: "alert.cleared", source: null, alert: "fleet_drift", url: "/health#attention" };
+const cleared: NotificationDocument = {
+  ...started,
+  event: "alert.cleared",
+  source: null,
+  alert: "fleet_drift",
+  url: "/health#attention",
+};
 
 describe("notification formats", () => {
   it("tidings: the document itself, to the URL as configured", () => {
     const request = formatNotification(started, "tidings", new URL("http://127.0.0.1:9000/hook?x=1"));
-    expect([request.url.href, request.contentType, JSON.parse(request.body)]).toEqual(["http://127.0.0.1:9000/hook?x=1", "application/json", started]);
+    expect([request.url.href, request.contentType, JSON.parse(request.body)]).toEqual([
+      "http://127.0.0.1:9000/hook?x=1",
+      "application/json",
+      started,
+    ]);
   });
 
   it("ntfy: JSON publishing to the server root with the topic of the configured topic URL", () => {
@@ -41,11 +51,17 @@ describe("notification formats", () => {
       extras: { "client::notification": { click: { url: started.url } } },
     });
     expect(formatNotification(cleared, "gotify", url).url.href).toBe(url.href);
-    expect(JSON.parse(formatNotification(cleared, "gotify", url).body)).toEqual({ title: "Cleared: Rounds running late", message: `no longer: ${cleared.reason}`, priority: 3 });
+    expect(JSON.parse(formatNotification(cleared, "gotify", url).body)).toEqual({
+      title: "Cleared: Rounds running late",
+      message: `no longer: ${cleared.reason}`,
+      priority: 3,
+    });
   });
 
   it("apprise: title, body and type", () => {
-    expect(JSON.parse(formatNotification(cleared, "apprise", new URL("http://localhost:8000/notify/tidings")).body)).toEqual({
+    expect(
+      JSON.parse(formatNotification(cleared, "apprise", new URL("http://localhost:8000/notify/tidings")).body),
+    ).toEqual({
       title: "Cleared: Rounds running late",
       body: `no longer: ${cleared.reason}\n/health#attention`,
       type: "success",

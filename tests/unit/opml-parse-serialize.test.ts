@@ -3,7 +3,8 @@ import { parseOpml } from "@/lib/opml/parse-opml";
 import { escapeXml, serializeOpml } from "@/lib/opml/serialize-opml";
 import { MAX_OPML_OUTLINES } from "@/lib/opml/limits";
 
-const opml = (body: string, head = "<head><title>My feeds</title></head>") => `<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0">${head}<body>${body}</body></opml>`;
+const opml = (body: string, head = "<head><title>My feeds</title></head>") =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0">${head}<body>${body}</body></opml>`;
 
 describe("parseOpml", () => {
   it("reads feeds and folders (the folder is the parent outline's text)", () => {
@@ -28,13 +29,23 @@ describe("parseOpml", () => {
   });
 
   it("keeps a valid htmlUrl as the site link and drops a bad one without skipping the feed", () => {
-    const result = parseOpml(opml(`<outline xmlUrl="https://a.example/feed" htmlUrl="javascript:alert(1)"/><outline xmlUrl="https://b.example/feed" htmlUrl="https://b.example/"/>`));
+    const result = parseOpml(
+      opml(
+        `<outline xmlUrl="https://a.example/feed" htmlUrl="javascript:alert(1)"/><outline xmlUrl="https://b.example/feed" htmlUrl="https://b.example/"/>`,
+      ),
+    );
     expect(result.ok && result.entries.map((entry) => entry.siteUrl)).toEqual([null, "https://b.example/"]);
   });
 
   it("flattens nested folders and accepts other readers' attribute casing (xmlurl)", () => {
-    const result = parseOpml(opml(`<outline text="News"><outline text="World"><outline xmlurl="https://w.example/feed" text="W"/></outline></outline>`));
-    expect(result.ok && result.entries).toEqual([{ url: "https://w.example/feed", title: "W", folder: "News / World", siteUrl: null }]);
+    const result = parseOpml(
+      opml(
+        `<outline text="News"><outline text="World"><outline xmlurl="https://w.example/feed" text="W"/></outline></outline>`,
+      ),
+    );
+    expect(result.ok && result.entries).toEqual([
+      { url: "https://w.example/feed", title: "W", folder: "News / World", siteUrl: null },
+    ]);
   });
 
   it("skips malformed entries with the reason, and keeps the good ones", () => {
@@ -66,15 +77,25 @@ describe("parseOpml", () => {
   });
 
   it("recognises duplicates after normalisation (host case, default port)", () => {
-    const result = parseOpml(opml(`<outline xmlUrl="https://A.example:443/feed"/><outline xmlUrl="https://a.example/feed"/>`));
+    const result = parseOpml(
+      opml(`<outline xmlUrl="https://A.example:443/feed"/><outline xmlUrl="https://a.example/feed"/>`),
+    );
     expect(result.ok && [result.entries.length, result.skipped[0]?.reason]).toEqual([1, "listed twice in this file"]);
   });
 
   it.each<[string, string, RegExp]>([
     ["plain text", "just some text", /not an XML file/],
     ["JSON", '{"feeds": []}', /not an XML file/],
-    ["an RSS feed", '<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>', /root element is <rss>, not <opml>/],
-    ["a DOCTYPE", '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY x "y">]><opml><body><outline xmlUrl="https://x.example/&x;"/></body></opml>', /DOCTYPE/],
+    [
+      "an RSS feed",
+      '<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>',
+      /root element is <rss>, not <opml>/,
+    ],
+    [
+      "a DOCTYPE",
+      '<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY x "y">]><opml><body><outline xmlUrl="https://x.example/&x;"/></body></opml>',
+      /DOCTYPE/,
+    ],
     ["no outlines", opml(""), /no outlines/],
     ["an empty file", "", /not an XML file/],
   ])("refuses %s with a clear reason", (_name, text, message) => {
@@ -84,32 +105,53 @@ describe("parseOpml", () => {
   });
 
   it("refuses files with more outlines than the cap", () => {
-    const many = Array.from({ length: MAX_OPML_OUTLINES + 1 }, (_, i) => `<outline xmlUrl="https://x.example/${i}"/>`).join("");
+    const many = Array.from(
+      { length: MAX_OPML_OUTLINES + 1 },
+      (_, i) => `<outline xmlUrl="https://x.example/${i}"/>`,
+    ).join("");
     const result = parseOpml(opml(many));
     expect(!result.ok && result.error).toMatch(/more than 10,000 outlines/);
   });
 
   it("bounds titles and folder names", () => {
-    const result = parseOpml(opml(`<outline text="${"F".repeat(150)}"><outline text="${"T".repeat(300)}" xmlUrl="https://x.example/f"/></outline>`));
+    const result = parseOpml(
+      opml(
+        `<outline text="${"F".repeat(150)}"><outline text="${"T".repeat(300)}" xmlUrl="https://x.example/f"/></outline>`,
+      ),
+    );
     expect(result.ok && result.entries[0]!.title!.length).toBe(200);
     expect(result.ok && result.entries[0]!.folder!.length).toBe(100);
   });
 
   it("leaves undeclared entities alone and never fetches anything", () => {
     const result = parseOpml(opml(`<outline text="&unknown; &#x41;" xmlUrl="https://x.example/?a=1&amp;b=2"/>`));
-    expect(result.ok && result.entries[0]).toEqual({ url: "https://x.example/?a=1&b=2", title: "&unknown; A", folder: null, siteUrl: null });
+    expect(result.ok && result.entries[0]).toEqual({
+      url: "https://x.example/?a=1&b=2",
+      title: "&unknown; A",
+      folder: null,
+      siteUrl: null,
+    });
   });
 });
 
 describe("serializeOpml", () => {
   const sources = [
-    { title: "A <b>&</b> \"quoted\" 'blog'", feedUrl: "https://a.example/feed?x=1&y=2", siteUrl: "https://a.example/", folder: "Tech & Science" },
+    {
+      title: "A <b>&</b> \"quoted\" 'blog'",
+      feedUrl: "https://a.example/feed?x=1&y=2",
+      siteUrl: "https://a.example/",
+      folder: "Tech & Science",
+    },
     { title: "Loose\nline", feedUrl: "https://loose.example/feed", siteUrl: null, folder: null },
     { title: "B", feedUrl: "https://b.example/feed", siteUrl: null, folder: "Tech & Science" },
   ];
 
   it("writes OPML 2.0 with folders as parent outlines, everything escaped", () => {
-    const text = serializeOpml({ title: "Tidings subscriptions", dateCreated: new Date("2026-11-30T12:00:00Z"), sources });
+    const text = serializeOpml({
+      title: "Tidings subscriptions",
+      dateCreated: new Date("2026-11-30T12:00:00Z"),
+      sources,
+    });
     expect(text).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <opml version="2.0">
   <head>
@@ -130,7 +172,12 @@ describe("serializeOpml", () => {
   it("round-trips through parseOpml: same feeds, titles and folders", () => {
     const parsed = parseOpml(serializeOpml({ title: "x", dateCreated: new Date(), sources }));
     expect(parsed.ok && parsed.entries).toEqual([
-      { url: "https://a.example/feed?x=1&y=2", title: "A <b>&</b> \"quoted\" 'blog'", folder: "Tech & Science", siteUrl: "https://a.example/" },
+      {
+        url: "https://a.example/feed?x=1&y=2",
+        title: "A <b>&</b> \"quoted\" 'blog'",
+        folder: "Tech & Science",
+        siteUrl: "https://a.example/",
+      },
       { url: "https://b.example/feed", title: "B", folder: "Tech & Science", siteUrl: null },
       { url: "https://loose.example/feed", title: "Loose line", folder: null, siteUrl: null },
     ]);

@@ -10,11 +10,15 @@ import { SHARED_CORPUS } from "@/tests/helpers/shared-corpus";
 const GOLDEN = path.resolve(__dirname, "../fixtures/corpus-golden.json");
 
 describe("the development corpus", () => {
-  it.skipIf(!existsSync(SHARED_CORPUS))(`parses to the recorded output (corpus at ${SHARED_CORPUS})`, async () => {
-    const expected = JSON.parse(readFileSync(GOLDEN, "utf8")) as Record<string, string>;
-    const actual = await digestCorpus(SHARED_CORPUS);
-    const changed = Object.keys({ ...expected, ...actual }).filter((file) => expected[file] !== actual[file]);
-    expect(changed, "files whose output changed (rerun scripts/corpus-golden.ts if on purpose)").toEqual([]);
-  }, 60_000);
+  it.skipIf(!existsSync(SHARED_CORPUS))(
+    `parses to the recorded output (corpus at ${SHARED_CORPUS})`,
+    async () => {
+      const expected = JSON.parse(readFileSync(GOLDEN, "utf8")) as Record<string, string>;
+      const actual = await digestCorpus(SHARED_CORPUS);
+      const changed = Object.keys({ ...expected, ...actual }).filter((file) => expected[file] !== actual[file]);
+      expect(changed, "files whose output changed (rerun scripts/corpus-golden.ts if on purpose)").toEqual([]);
+    },
+    60_000,
+  );
   if (!existsSync(SHARED_CORPUS)) it.skip(`skipped: no corpus at ${SHARED_CORPUS}`, () => {});
 });

@@ -94,8 +94,17 @@ describe("feed dates: RFC 822 and RFC 3339 variants; anything else is null", () 
   });
 
   it("reads Date#toUTCString, the usual RSS form, back to the same second", () => {
-    const dates = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2200-12-31T23:59:59Z"), noInvalidDate: true });
-    fc.assert(fc.property(dates, (date) => parseDate(date.toUTCString())?.getTime() === Math.floor(date.getTime() / 1000) * 1000));
+    const dates = fc.date({
+      min: new Date("1990-01-01T00:00:00Z"),
+      max: new Date("2200-12-31T23:59:59Z"),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(
+        dates,
+        (date) => parseDate(date.toUTCString())?.getTime() === Math.floor(date.getTime() / 1000) * 1000,
+      ),
+    );
   });
 
   it("null and undefined are null", () => {

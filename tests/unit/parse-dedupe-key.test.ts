@@ -3,19 +3,47 @@ import { computeContentHash, computeDedupeKey } from "@/lib/parse/dedupe-key";
 import type { ParsedItem } from "@/lib/parse/types";
 
 const item = (fields: Partial<ParsedItem>): ParsedItem => ({
-  guid: null, url: null, title: "", author: null, summary: null, content: null, publishedAt: null, enclosures: [], ...fields,
+  guid: null,
+  url: null,
+  title: "",
+  author: null,
+  summary: null,
+  content: null,
+  publishedAt: null,
+  enclosures: [],
+  ...fields,
 });
 const sha256Hex = /^[0-9a-f]{64}$/;
 
 describe("computeDedupeKey: guid, else canonical link, else a content hash", () => {
   it.each([
     { name: "guid wins over the link", item: item({ guid: "abc-1", url: "https://x.example/a" }), key: "guid:abc-1" },
-    { name: "a URL-looking guid is still a guid", item: item({ guid: "https://x.example/?p=1" }), key: "guid:https://x.example/?p=1" },
+    {
+      name: "a URL-looking guid is still a guid",
+      item: item({ guid: "https://x.example/?p=1" }),
+      key: "guid:https://x.example/?p=1",
+    },
     { name: "link when there is no guid", item: item({ url: "https://x.example/a" }), key: "url:https://x.example/a" },
-    { name: "the fragment is not part of the identity", item: item({ url: "https://x.example/a#comments" }), key: "url:https://x.example/a" },
-    { name: "utm_* campaign tags are dropped", item: item({ url: "https://x.example/a?id=7&utm_source=rss&UTM_medium=feed" }), key: "url:https://x.example/a?id=7" },
-    { name: "a percent-encoded utm_ tag is dropped too", item: item({ url: "https://x.example/a?id=7&%75tm_source=rss" }), key: "url:https://x.example/a?id=7" },
-    { name: "other query parameters are kept as written", item: item({ url: "https://x.example/a?q=a%20b&x=1" }), key: "url:https://x.example/a?q=a%20b&x=1" },
+    {
+      name: "the fragment is not part of the identity",
+      item: item({ url: "https://x.example/a#comments" }),
+      key: "url:https://x.example/a",
+    },
+    {
+      name: "utm_* campaign tags are dropped",
+      item: item({ url: "https://x.example/a?id=7&utm_source=rss&UTM_medium=feed" }),
+      key: "url:https://x.example/a?id=7",
+    },
+    {
+      name: "a percent-encoded utm_ tag is dropped too",
+      item: item({ url: "https://x.example/a?id=7&%75tm_source=rss" }),
+      key: "url:https://x.example/a?id=7",
+    },
+    {
+      name: "other query parameters are kept as written",
+      item: item({ url: "https://x.example/a?q=a%20b&x=1" }),
+      key: "url:https://x.example/a?q=a%20b&x=1",
+    },
   ])("$name", ({ item: parsed, key }) => {
     expect(computeDedupeKey(parsed)).toBe(key);
   });
@@ -38,13 +66,20 @@ describe("computeDedupeKey: guid, else canonical link, else a content hash", () 
 });
 
 describe("computeContentHash: same article under a new guid", () => {
-  const original = item({ guid: "1", title: "Hello  world", url: "https://x.example/a", content: '<p>Body <img src="https://t.example/p.png?r=1"></p>' });
+  const original = item({
+    guid: "1",
+    title: "Hello  world",
+    url: "https://x.example/a",
+    content: '<p>Body <img src="https://t.example/p.png?r=1"></p>',
+  });
 
   it("ignores the guid, markup-only changes, whitespace, fragments and utm tags", () => {
     const hash = computeContentHash(original);
     expect(hash).toMatch(sha256Hex);
     expect(computeContentHash({ ...original, guid: "2" })).toBe(hash);
-    expect(computeContentHash({ ...original, content: '<div>Body <img src="https://t.example/p.png?r=2"></div>' })).toBe(hash);
+    expect(
+      computeContentHash({ ...original, content: '<div>Body <img src="https://t.example/p.png?r=2"></div>' }),
+    ).toBe(hash);
     expect(computeContentHash({ ...original, title: "Hello world" })).toBe(hash);
     expect(computeContentHash({ ...original, url: "https://x.example/a?utm_source=feed#top" })).toBe(hash);
   });
@@ -57,6 +92,8 @@ describe("computeContentHash: same article under a new guid", () => {
   });
 
   it("falls back to the summary when there is no content", () => {
-    expect(computeContentHash(item({ title: "t", summary: "<p>s</p>" }))).toBe(computeContentHash(item({ title: "t", content: "s" })));
+    expect(computeContentHash(item({ title: "t", summary: "<p>s</p>" }))).toBe(
+      computeContentHash(item({ title: "t", content: "s" })),
+    );
   });
 });

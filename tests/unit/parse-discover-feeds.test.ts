@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { discoverFeeds } from "@/lib/parse/discover-feeds";
 
-const page = (head: string) => `<!doctype html><html><head>${head}</head><body><a href="/feed.xml">feed</a></body></html>`;
+const page = (head: string) =>
+  `<!doctype html><html><head>${head}</head><body><a href="/feed.xml">feed</a></body></html>`;
 
 describe("discoverFeeds: <link rel=alternate> feeds, absolute, in order, deduped", () => {
   it.each([
@@ -20,12 +21,16 @@ describe("discoverFeeds: <link rel=alternate> feeds, absolute, in order, deduped
     },
     {
       name: "<base href> applies, even to links before it",
-      html: page('<link rel="alternate" type="application/rss+xml" href="rss"><base href="https://cdn.example.net/site/">'),
+      html: page(
+        '<link rel="alternate" type="application/rss+xml" href="rss"><base href="https://cdn.example.net/site/">',
+      ),
       feeds: [{ url: "https://cdn.example.net/site/rss", title: null, type: "application/rss+xml" }],
     },
     {
       name: "duplicates are dropped, the first kept",
-      html: page('<link rel="alternate" type="application/rss+xml" title="A" href="/f"><link rel="alternate" type="application/rss+xml" title="B" href="https://example.com/f">'),
+      html: page(
+        '<link rel="alternate" type="application/rss+xml" title="A" href="/f"><link rel="alternate" type="application/rss+xml" title="B" href="https://example.com/f">',
+      ),
       feeds: [{ url: "https://example.com/f", title: "A", type: "application/rss+xml" }],
     },
     {
@@ -35,7 +40,9 @@ describe("discoverFeeds: <link rel=alternate> feeds, absolute, in order, deduped
     },
     {
       name: "application/json feeds count, WordPress REST links do not",
-      html: page('<link rel="alternate" type="application/json" href="/wp-json/wp/v2/pages/2"><link rel="alternate" type="application/json" href="/feed.json">'),
+      html: page(
+        '<link rel="alternate" type="application/json" href="/wp-json/wp/v2/pages/2"><link rel="alternate" type="application/json" href="/feed.json">',
+      ),
       feeds: [{ url: "https://example.com/feed.json", title: null, type: "application/json" }],
     },
     {
@@ -46,7 +53,11 @@ describe("discoverFeeds: <link rel=alternate> feeds, absolute, in order, deduped
       ),
       feeds: [],
     },
-    { name: "entities in attributes are decoded", html: page('<link rel="alternate" type="application/rss+xml" title="Q&amp;A" href="/f?a=1&amp;b=2">'), feeds: [{ url: "https://example.com/f?a=1&b=2", title: "Q&A", type: "application/rss+xml" }] },
+    {
+      name: "entities in attributes are decoded",
+      html: page('<link rel="alternate" type="application/rss+xml" title="Q&amp;A" href="/f?a=1&amp;b=2">'),
+      feeds: [{ url: "https://example.com/f?a=1&b=2", title: "Q&A", type: "application/rss+xml" }],
+    },
     { name: "a page without feeds", html: "<p>nothing here", feeds: [] },
   ])("$name", ({ html, feeds }) => {
     expect(discoverFeeds(html, "https://example.com/blog/")).toEqual(feeds);

@@ -4,11 +4,15 @@ import { describe, expect, it } from "vitest";
 import { parseFeed } from "@/lib/parse/parse-feed";
 
 const RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
-const parseText = (xml: string) => parseFeed({ body: Buffer.from(xml), contentType: null, url: "https://feeds.example.com/feed" });
+const parseText = (xml: string) =>
+  parseFeed({ body: Buffer.from(xml), contentType: null, url: "https://feeds.example.com/feed" });
 async function summarise(xml: string) {
   const result = await parseText(xml);
   if (!result.ok) throw new Error(result.detail);
-  return { title: result.feed.title, items: result.feed.items.map(({ title, url, author }) => ({ title, url, author })) };
+  return {
+    title: result.feed.title,
+    items: result.feed.items.map(({ title, url, author }) => ({ title, url, author })),
+  };
 }
 
 describe("the feed's own namespace under any prefix", () => {
@@ -81,19 +85,30 @@ describe("links and authors", () => {
 describe("Content-Location as the base URL", () => {
   const rss = '<rss version="2.0"><channel><item><title>t</title><link>posts/1</link></item></channel></rss>';
   it.each([
-    ["an absolute same-origin location", "https://feeds.example.com/blog/index.xml", "https://feeds.example.com/blog/posts/1"],
+    [
+      "an absolute same-origin location",
+      "https://feeds.example.com/blog/index.xml",
+      "https://feeds.example.com/blog/posts/1",
+    ],
     ["a relative location, resolved against the feed URL", "/blog/", "https://feeds.example.com/blog/posts/1"],
     ["another origin is ignored", "https://cdn.example.net/blog/", "https://feeds.example.com/posts/1"],
     ["another scheme is another origin", "http://feeds.example.com/blog/", "https://feeds.example.com/posts/1"],
     ["an unparseable location is ignored", "http://[bad/", "https://feeds.example.com/posts/1"],
     ["no header", null, "https://feeds.example.com/posts/1"],
   ])("%s", async (_name, contentLocation, link) => {
-    const result = await parseFeed({ body: Buffer.from(rss), contentType: null, contentLocation, url: "https://feeds.example.com/feed" });
+    const result = await parseFeed({
+      body: Buffer.from(rss),
+      contentType: null,
+      contentLocation,
+      url: "https://feeds.example.com/feed",
+    });
     expect(result.ok && result.feed.items[0]?.url).toBe(link);
   });
 });
 
 it("RSS: dc:description stands in for a missing description", async () => {
-  const result = await parseText('<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item><title>t</title><dc:description>From DC</dc:description></item></channel></rss>');
+  const result = await parseText(
+    '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><item><title>t</title><dc:description>From DC</dc:description></item></channel></rss>',
+  );
   expect(result.ok && result.feed.items[0]?.content).toBe("From DC");
 });

@@ -5,11 +5,29 @@ import { parseFeed } from "@/lib/parse/parse-feed";
 import type { ParsedItem, ParseResult } from "@/lib/parse/types";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");
-const parseFixture = (name: string) => parseFeed({ body: readFileSync(path.join(FIXTURES, name)), contentType: "application/feed+json", url: `https://feeds.example.com/${name}` });
-const parseJson = (json: unknown) => parseFeed({ body: Buffer.from(JSON.stringify(json)), contentType: "application/json", url: "https://feeds.example.com/feed.json" });
+const parseFixture = (name: string) =>
+  parseFeed({
+    body: readFileSync(path.join(FIXTURES, name)),
+    contentType: "application/feed+json",
+    url: `https://feeds.example.com/${name}`,
+  });
+const parseJson = (json: unknown) =>
+  parseFeed({
+    body: Buffer.from(JSON.stringify(json)),
+    contentType: "application/json",
+    url: "https://feeds.example.com/feed.json",
+  });
 
 const item = (fields: Partial<ParsedItem>): ParsedItem => ({
-  guid: null, url: null, title: "", author: null, summary: null, content: null, publishedAt: null, enclosures: [], ...fields,
+  guid: null,
+  url: null,
+  title: "",
+  author: null,
+  summary: null,
+  content: null,
+  publishedAt: null,
+  enclosures: [],
+  ...fields,
 });
 
 describe("JSON Feed", () => {
@@ -29,7 +47,8 @@ describe("JSON Feed", () => {
             title: "Episode 12: Lighthouses",
             author: "Orla",
             summary: "Lighthouses &amp; their keepers",
-            content: '<p>We visit <a href="https://radio.example.com/places/fanad" rel="noopener noreferrer nofollow" target="_blank">Fanad Head</a>.</p>',
+            content:
+              '<p>We visit <a href="https://radio.example.com/places/fanad" rel="noopener noreferrer nofollow" target="_blank">Fanad Head</a>.</p>',
             publishedAt: new Date("2024-02-29T18:30:00Z"),
             enclosures: [{ url: "https://radio.example.com/audio/ep12.mp3", type: "audio/mpeg", length: 31457280 }],
           }),
@@ -58,14 +77,26 @@ describe("JSON Feed", () => {
         siteUrl: "https://tiny.example.net/",
         ttlSeconds: null,
         items: [
-          item({ guid: "1", url: "https://tiny.example.net/1", author: "T. Nguyen", summary: "First note", content: "<p>First note</p>", publishedAt: new Date("2020-01-01T07:59:59Z") }),
+          item({
+            guid: "1",
+            url: "https://tiny.example.net/1",
+            author: "T. Nguyen",
+            summary: "First note",
+            content: "<p>First note</p>",
+            publishedAt: new Date("2020-01-01T07:59:59Z"),
+          }),
         ],
       },
     });
   });
 
   it.each([
-    { name: "JSON without a jsonfeed.org version", json: { version: "1", items: [] }, kind: "not_a_feed", detail: "JSON without a jsonfeed.org version: not a JSON Feed" },
+    {
+      name: "JSON without a jsonfeed.org version",
+      json: { version: "1", items: [] },
+      kind: "not_a_feed",
+      detail: "JSON without a jsonfeed.org version: not a JSON Feed",
+    },
     { name: "an array", json: [1, 2], kind: "not_a_feed", detail: "the body is neither XML nor a JSON Feed" },
   ])("$name is not a feed", async ({ json, kind, detail }) => {
     expect(await parseJson(json)).toEqual({ ok: false, errorKind: kind, detail });
@@ -84,11 +115,27 @@ describe("JSON Feed", () => {
       reading: expect.objectContaining({ xmlRecovery: null }),
       feed: { kind: "json", title: null, siteUrl: null, ttlSeconds: null, items: [] },
     });
-    const result = await parseJson({ version: "https://jsonfeed.org/version/1", items: [{ id: { x: 1 }, url: 5, title: ["t"], attachments: [{ url: "javascript:x" }, { url: "/ok", size_in_bytes: -1 }] }] });
+    const result = await parseJson({
+      version: "https://jsonfeed.org/version/1",
+      items: [
+        {
+          id: { x: 1 },
+          url: 5,
+          title: ["t"],
+          attachments: [{ url: "javascript:x" }, { url: "/ok", size_in_bytes: -1 }],
+        },
+      ],
+    });
     expect(result).toEqual({
       ok: true,
       reading: expect.objectContaining({ xmlRecovery: null }),
-      feed: { kind: "json", title: null, siteUrl: null, ttlSeconds: null, items: [item({ enclosures: [{ url: "https://feeds.example.com/ok", type: null, length: null }] })] },
+      feed: {
+        kind: "json",
+        title: null,
+        siteUrl: null,
+        ttlSeconds: null,
+        items: [item({ enclosures: [{ url: "https://feeds.example.com/ok", type: null, length: null }] })],
+      },
     });
   });
 });

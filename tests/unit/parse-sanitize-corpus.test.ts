@@ -14,7 +14,8 @@ import { parseFeed } from "@/lib/parse/parse-feed";
 import { SHARED_CORPUS } from "@/tests/helpers/shared-corpus";
 
 const CORPUS = path.join(SHARED_CORPUS, "feedparser/tests/wellformed/sanitize");
-const ITEM_FIELD = /^\s*(?:not bozo and )?entries\[0\]\[['"](?:description|summary|content)['"]\](?:\[0\]\[['"]value['"]\])?\s*==\s*(.+)$/;
+const ITEM_FIELD =
+  /^\s*(?:not bozo and )?entries\[0\]\[['"](?:description|summary|content)['"]\](?:\[0\]\[['"]value['"]\])?\s*==\s*(.+)$/;
 const UNSAFE = /<script|<style|<iframe|<object|<embed|<form|\son\w+\s*=|(?:javascript|vbscript|data):/i;
 // What a kept style may say: "name: value;" pairs with no function but colours, no escape, no comment.
 const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;

@@ -7,7 +7,15 @@
 import fc from "fast-check";
 import { type DefaultTreeAdapterTypes, parseFragment } from "parse5";
 import { describe, expect, it } from "vitest";
-import { ALLOWED_ELEMENTS, IMAGE_ATTRIBUTES, isAllowedAttribute, LINK_ATTRIBUTES, PLAYER_HOSTS, PLAYER_SANDBOX, URL_ATTRIBUTES } from "@/lib/parse/html-allowlist";
+import {
+  ALLOWED_ELEMENTS,
+  IMAGE_ATTRIBUTES,
+  isAllowedAttribute,
+  LINK_ATTRIBUTES,
+  PLAYER_HOSTS,
+  PLAYER_SANDBOX,
+  URL_ATTRIBUTES,
+} from "@/lib/parse/html-allowlist";
 import { sanitizeContent } from "@/lib/parse/sanitize-content";
 import { sanitizeStyle } from "@/lib/parse/sanitize-style";
 import { WEB_SCHEMES } from "@/lib/parse/resolve-url";
@@ -21,36 +29,166 @@ const READER = parseFragment("<div></div>").childNodes[0] as Element;
 
 const TAGS = [
   // allowed
-  "p", "a", "img", "iframe", "table", "td", "tr", "font", "div", "span", "source", "picture", "video", "br", "col", "details", "summary", "fieldset", "legend",
+  "p",
+  "a",
+  "img",
+  "iframe",
+  "table",
+  "td",
+  "tr",
+  "font",
+  "div",
+  "span",
+  "source",
+  "picture",
+  "video",
+  "br",
+  "col",
+  "details",
+  "summary",
+  "fieldset",
+  "legend",
   // dropped, or dropped with their content
-  "script", "style", "svg", "math", "mtext", "mglyph", "mi", "foreignObject", "desc", "title", "textarea", "xmp", "plaintext",
-  "noscript", "noembed", "noframes", "template", "select", "option", "form", "input", "button", "object", "embed", "base", "meta",
-  "html", "head", "body", "frameset", "image", "isindex", "listing", "annotation-xml",
+  "script",
+  "style",
+  "svg",
+  "math",
+  "mtext",
+  "mglyph",
+  "mi",
+  "foreignObject",
+  "desc",
+  "title",
+  "textarea",
+  "xmp",
+  "plaintext",
+  "noscript",
+  "noembed",
+  "noframes",
+  "template",
+  "select",
+  "option",
+  "form",
+  "input",
+  "button",
+  "object",
+  "embed",
+  "base",
+  "meta",
+  "html",
+  "head",
+  "body",
+  "frameset",
+  "image",
+  "isindex",
+  "listing",
+  "annotation-xml",
 ];
 const ATTRIBUTES = [
-  "href", "src", "srcset", "style", "title", "alt", "width", "height", "cite", "poster", "sandbox", "rel", "target",
-  "onclick", "onerror", "onload", "class", "id", "name", "formaction", "action", "data", "xlink:href", "xmlns", "encoding", "is", "srcdoc",
+  "href",
+  "src",
+  "srcset",
+  "style",
+  "title",
+  "alt",
+  "width",
+  "height",
+  "cite",
+  "poster",
+  "sandbox",
+  "rel",
+  "target",
+  "onclick",
+  "onerror",
+  "onload",
+  "class",
+  "id",
+  "name",
+  "formaction",
+  "action",
+  "data",
+  "xlink:href",
+  "xmlns",
+  "encoding",
+  "is",
+  "srcdoc",
 ];
 const VALUES = [
-  "", "1", "x", "https://www.youtube.com/embed/v", "https://evil.example/x", "/rel", "//evil.example/p", "javascript:alert(1)",
-  "jav&#x09;ascript:alert(1)", "data:text/html,<script>alert(1)</script>", " vbscript:x", "text/html", "</style><img src=x onerror=alert(1)>",
-  "</textarea><img src=x onerror=alert(1)>", "</noscript><img src=x onerror=alert(1)>", "--><img src=x onerror=alert(1)>",
-  '" onmouseover="alert(1)', "' onmouseover='alert(1)", "color: red", "color: red; background: url(https://t.example/p)",
-  "width: expression(alert(1))", "position: fixed", "\\75 rl(x)", "/x.png 1x, javascript:alert(1) 2x", "application/xhtml+xml",
+  "",
+  "1",
+  "x",
+  "https://www.youtube.com/embed/v",
+  "https://evil.example/x",
+  "/rel",
+  "//evil.example/p",
+  "javascript:alert(1)",
+  "jav&#x09;ascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  " vbscript:x",
+  "text/html",
+  "</style><img src=x onerror=alert(1)>",
+  "</textarea><img src=x onerror=alert(1)>",
+  "</noscript><img src=x onerror=alert(1)>",
+  "--><img src=x onerror=alert(1)>",
+  '" onmouseover="alert(1)',
+  "' onmouseover='alert(1)",
+  "color: red",
+  "color: red; background: url(https://t.example/p)",
+  "width: expression(alert(1))",
+  "position: fixed",
+  "\\75 rl(x)",
+  "/x.png 1x, javascript:alert(1) 2x",
+  "application/xhtml+xml",
 ];
 const TEXTS = [
-  "text", " ", "<", ">", "&", "&amp;", "&lt;script&gt;", "&#0;", "&#x3c;", "<!--", "-->", "--!>", "<!-->", "<![CDATA[", "]]>", "</",
-  "<?x?>", "<!x>", "<!DOCTYPE html>", "</p>", "</br>", "\u0000", "=", '"', "'", "/",
+  "text",
+  " ",
+  "<",
+  ">",
+  "&",
+  "&amp;",
+  "&lt;script&gt;",
+  "&#0;",
+  "&#x3c;",
+  "<!--",
+  "-->",
+  "--!>",
+  "<!-->",
+  "<![CDATA[",
+  "]]>",
+  "</",
+  "<?x?>",
+  "<!x>",
+  "<!DOCTYPE html>",
+  "</p>",
+  "</br>",
+  "\u0000",
+  "=",
+  '"',
+  "'",
+  "/",
 ];
 
 const attribute = fc
-  .tuple(fc.constantFrom(...ATTRIBUTES), fc.constantFrom(...VALUES), fc.constantFrom('"', "'", "", "none"), fc.constantFrom(" ", "", "/", "\n"))
+  .tuple(
+    fc.constantFrom(...ATTRIBUTES),
+    fc.constantFrom(...VALUES),
+    fc.constantFrom('"', "'", "", "none"),
+    fc.constantFrom(" ", "", "/", "\n"),
+  )
   .map(([name, value, quote, gap]) => (quote === "none" ? `${gap}${name}` : `${gap}${name}=${quote}${value}${quote}`));
 const startTag = fc
   .tuple(fc.constantFrom(...TAGS), fc.array(attribute, { maxLength: 3 }), fc.constantFrom(">", "/>", " >", ""))
-  .map(([tag, attributes, end]) => `<${tag}${attributes.map((a) => (a.startsWith(" ") || a.startsWith("/") || a.startsWith("\n") ? a : ` ${a}`)).join("")}${end}`);
+  .map(
+    ([tag, attributes, end]) =>
+      `<${tag}${attributes.map((a) => (a.startsWith(" ") || a.startsWith("/") || a.startsWith("\n") ? a : ` ${a}`)).join("")}${end}`,
+  );
 const endTag = fc.constantFrom(...TAGS).map((tag) => `</${tag}>`);
-const piece = fc.oneof({ arbitrary: startTag, weight: 4 }, { arbitrary: endTag, weight: 3 }, { arbitrary: fc.constantFrom(...TEXTS), weight: 3 });
+const piece = fc.oneof(
+  { arbitrary: startTag, weight: 4 },
+  { arbitrary: endTag, weight: 3 },
+  { arbitrary: fc.constantFrom(...TEXTS), weight: 3 },
+);
 const markup = fc.array(piece, { minLength: 1, maxLength: 24 }).map((pieces) => pieces.join(""));
 
 /** What in `html`, as a browser parses it, is outside the allowlist; [] when nothing. */
@@ -76,12 +214,24 @@ function checkElement(element: Element, problems: string[]): void {
     if (attr.namespace !== undefined || !isAllowedAttribute(tag, attr.name)) problems.push(where);
     const schemes = URL_ATTRIBUTES.get(attr.name);
     if (schemes !== undefined && !hasScheme(attr.value, schemes)) problems.push(where);
-    if (attr.name === "srcset" && !attr.value.split(",").every((candidate) => hasScheme(candidate.trim().split(/\s+/)[0] ?? "", WEB_SCHEMES))) problems.push(where);
+    if (
+      attr.name === "srcset" &&
+      !attr.value.split(",").every((candidate) => hasScheme(candidate.trim().split(/\s+/)[0] ?? "", WEB_SCHEMES))
+    )
+      problems.push(where);
     // A kept style is one sanitizeStyle keeps whole: only allowlisted, checked declarations.
     if (attr.name === "style" && sanitizeStyle(attr.value) !== attr.value) problems.push(where);
   }
-  const ours = tag === "a" ? LINK_ATTRIBUTES : tag === "img" ? IMAGE_ATTRIBUTES : tag === "iframe" ? { sandbox: PLAYER_SANDBOX } : {};
-  for (const [name, value] of Object.entries(ours)) if (attributes.get(name) !== value) problems.push(`<${tag}> without ${name}="${value}"`);
+  const ours =
+    tag === "a"
+      ? LINK_ATTRIBUTES
+      : tag === "img"
+        ? IMAGE_ATTRIBUTES
+        : tag === "iframe"
+          ? { sandbox: PLAYER_SANDBOX }
+          : {};
+  for (const [name, value] of Object.entries(ours))
+    if (attributes.get(name) !== value) problems.push(`<${tag}> without ${name}="${value}"`);
   if (tag === "iframe") {
     const src = attributes.get("src");
     if (src === undefined || !PLAYER_HOSTS.has(new URL(src).hostname)) problems.push(`<iframe src="${src}">`);
@@ -105,11 +255,30 @@ describe("sanitizeContent's output, read by a browser-like parser", () => {
   });
 
   it("the checker sees what it must refuse (so the property above can fail)", () => {
-    expect(findOutsideAllowlist('<svg><p title="x"></p></svg><!-- c -->')).toEqual(expect.arrayContaining(["a comment"]));
-    expect(findOutsideAllowlist("<math><mi>x</mi></math>")).toEqual(["<math> in http://www.w3.org/1998/Math/MathML", "<math>", "<mi> in http://www.w3.org/1998/Math/MathML", "<mi>"]);
-    expect(findOutsideAllowlist('<a href="javascript:alert(1)" rel="noopener noreferrer nofollow" target="_blank">x</a>')).toEqual(['<a href="javascript:alert(1)">']);
-    expect(findOutsideAllowlist('<p style="position: fixed" onclick="x">p</p>')).toEqual(['<p style="position: fixed">', '<p onclick="x">']);
-    expect(findOutsideAllowlist('<iframe src="https://evil.example/" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>')).toEqual(['<iframe src="https://evil.example/">']);
-    expect(findOutsideAllowlist('<a href="https://x.example/">x</a>')).toEqual(['<a> without rel="noopener noreferrer nofollow"', '<a> without target="_blank"']);
+    expect(findOutsideAllowlist('<svg><p title="x"></p></svg><!-- c -->')).toEqual(
+      expect.arrayContaining(["a comment"]),
+    );
+    expect(findOutsideAllowlist("<math><mi>x</mi></math>")).toEqual([
+      "<math> in http://www.w3.org/1998/Math/MathML",
+      "<math>",
+      "<mi> in http://www.w3.org/1998/Math/MathML",
+      "<mi>",
+    ]);
+    expect(
+      findOutsideAllowlist('<a href="javascript:alert(1)" rel="noopener noreferrer nofollow" target="_blank">x</a>'),
+    ).toEqual(['<a href="javascript:alert(1)">']);
+    expect(findOutsideAllowlist('<p style="position: fixed" onclick="x">p</p>')).toEqual([
+      '<p style="position: fixed">',
+      '<p onclick="x">',
+    ]);
+    expect(
+      findOutsideAllowlist(
+        '<iframe src="https://evil.example/" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>',
+      ),
+    ).toEqual(['<iframe src="https://evil.example/">']);
+    expect(findOutsideAllowlist('<a href="https://x.example/">x</a>')).toEqual([
+      '<a> without rel="noopener noreferrer nofollow"',
+      '<a> without target="_blank"',
+    ]);
   });
 });

@@ -62,14 +62,28 @@ describe("a database error is Tidings' own fault, never the publisher's", () => 
     ["closed", 0, null, null],
     ["closed", 4, null, null],
     ["open", 7, OPENED_AT, 3600],
-  ] as const)("with the breaker %s after %i errors: nothing counted, retried after the floor", (breakerState, errors, changedAt, cooldown) => {
-    const state = makeState({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown });
-    const decision = decide(state, fail("database", null));
-    expect(waitSeconds(decision)).toBe(3600);
-    expect(decision.reason).toBe("Tidings' own database failed to store the result; retrying at 13:00 UTC");
-    expect(decision.next).toMatchObject({ consecutiveErrors: errors, breakerState, breakerChangedAt: changedAt, breakerCooldownSeconds: cooldown, consecutiveNotModified: 2 });
-    expect(decision.events).toEqual([]);
-  });
+  ] as const)(
+    "with the breaker %s after %i errors: nothing counted, retried after the floor",
+    (breakerState, errors, changedAt, cooldown) => {
+      const state = makeState({
+        consecutiveErrors: errors,
+        breakerState,
+        breakerChangedAt: changedAt,
+        breakerCooldownSeconds: cooldown,
+      });
+      const decision = decide(state, fail("database", null));
+      expect(waitSeconds(decision)).toBe(3600);
+      expect(decision.reason).toBe("Tidings' own database failed to store the result; retrying at 13:00 UTC");
+      expect(decision.next).toMatchObject({
+        consecutiveErrors: errors,
+        breakerState,
+        breakerChangedAt: changedAt,
+        breakerCooldownSeconds: cooldown,
+        consecutiveNotModified: 2,
+      });
+      expect(decision.events).toEqual([]);
+    },
+  );
 });
 
 describe("configuration errors back off too, but never sooner than a normal poll", () => {
@@ -101,9 +115,24 @@ describe("content errors (a refused body) have their own backoff: the floor, dou
     ["too_large", 0, 3600, "content backoff after 1 error (too large): waiting 1 h; next try at 13:00 UTC"],
     ["parse", 1, 7200, "content backoff after 2 errors (unparsable): waiting 2 h; next try at 14:00 UTC"],
     ["not_a_feed", 2, 4 * 3600, "content backoff after 3 errors (not a feed): waiting 4 h; next try at 16:00 UTC"],
-    ["too_large", 4, 16 * 3600, "content backoff after 5 errors (too large): waiting 16 h; next try at 2025-03-03 04:00 UTC"],
-    ["parse", 5, 24 * 3600, "content backoff after 6 errors (unparsable): waiting 1 d (maximum); next try at 2025-03-03 12:00 UTC"],
-    ["not_a_feed", 40, 24 * 3600, "content backoff after 41 errors (not a feed): waiting 1 d (maximum); next try at 2025-03-03 12:00 UTC"],
+    [
+      "too_large",
+      4,
+      16 * 3600,
+      "content backoff after 5 errors (too large): waiting 16 h; next try at 2025-03-03 04:00 UTC",
+    ],
+    [
+      "parse",
+      5,
+      24 * 3600,
+      "content backoff after 6 errors (unparsable): waiting 1 d (maximum); next try at 2025-03-03 12:00 UTC",
+    ],
+    [
+      "not_a_feed",
+      40,
+      24 * 3600,
+      "content backoff after 41 errors (not a feed): waiting 1 d (maximum); next try at 2025-03-03 12:00 UTC",
+    ],
   ])("a %s after %i errors waits %i s and never opens the breaker", (kind, before, wait, reason) => {
     const decision = decide(makeState({ consecutiveErrors: before }), fail(kind, 200));
     expect(waitSeconds(decision)).toBe(wait);
@@ -142,7 +171,13 @@ describe("rate limiting honours Retry-After and never touches the breaker", () =
   it.each<[string, string | null, number, number, string]>([
     ["seconds", "7200", 7200, 7200, "Retry-After until 14:00 UTC (HTTP 429)"],
     ["an HTTP-date", "Sun, 02 Mar 2025 14:05:00 GMT", 7500, 7500, "Retry-After until 14:05 UTC (HTTP 429)"],
-    ["more than the maximum: capped at a day", "172800", 86400, 86400, "Retry-After until 2025-03-03 12:00 UTC (HTTP 429)"],
+    [
+      "more than the maximum: capped at a day",
+      "172800",
+      86400,
+      86400,
+      "Retry-After until 2025-03-03 12:00 UTC (HTTP 429)",
+    ],
     [
       "shorter than the floor: the host waits that long, this source waits for its floor",
       "60",
@@ -157,7 +192,13 @@ describe("rate limiting honours Retry-After and never touches the breaker", () =
       4500,
       "rate limited (HTTP 429) without a usable Retry-After; holding until 13:15 UTC",
     ],
-    ["absent: the same", null, 4500, 4500, "rate limited (HTTP 429) without a usable Retry-After; holding until 13:15 UTC"],
+    [
+      "absent: the same",
+      null,
+      4500,
+      4500,
+      "rate limited (HTTP 429) without a usable Retry-After; holding until 13:15 UTC",
+    ],
   ])("%s", (_, retryAfter, holdSeconds, wait, reason) => {
     const decision = decide(makeState({ consecutiveErrors: 3 }), fail("rate_limited", 429, { retryAfter }));
     const holdUntil = new Date(NOW.getTime() + holdSeconds * 1000);
@@ -196,7 +237,10 @@ describe("rate limiting honours Retry-After and never touches the breaker", () =
   it("does not count toward the breaker even at the threshold, and does not reset it", () => {
     const closed = decide(makeState({ consecutiveErrors: 4 }), fail("rate_limited", 429, { retryAfter: "120" }));
     expect([closed.next.breakerState, closed.next.consecutiveErrors, closed.events]).toEqual(["closed", 4, []]);
-    const open = decide(makeState({ ...OPEN, consecutiveErrors: 6 }), fail("rate_limited", 429, { retryAfter: "7200" }));
+    const open = decide(
+      makeState({ ...OPEN, consecutiveErrors: 6 }),
+      fail("rate_limited", 429, { retryAfter: "7200" }),
+    );
     expect(open.next.breakerState).toBe("open");
     expect(open.next.breakerCooldownSeconds).toBe(3600);
     expect(open.next.breakerChangedAt).toEqual(OPENED_AT);
@@ -220,7 +264,10 @@ describe("the circuit breaker", () => {
     expect(waitSeconds(decision)).toBe(3600);
     expect(decision.reason).toBe("breaker open after 5 errors (HTTP 503); half-open probe at 13:00 UTC");
     expect(decision.events).toEqual([
-      { kind: "breaker_opened", detail: "Opened after 5 consecutive errors (last: HTTP 503); half-open probe at 13:00 UTC" },
+      {
+        kind: "breaker_opened",
+        detail: "Opened after 5 consecutive errors (last: HTTP 503); half-open probe at 13:00 UTC",
+      },
     ]);
   });
 
@@ -239,7 +286,10 @@ describe("the circuit breaker", () => {
     ["16 h is capped at 24 h", 57600, 86400],
     ["24 h stays 24 h", 86400, 86400],
   ])("a failed probe keeps it open and doubles the cooldown: %s", (_, cooldown, expected) => {
-    const decision = decide(makeState({ ...OPEN, breakerCooldownSeconds: cooldown, consecutiveErrors: 7 }), fail("http_5xx", 503));
+    const decision = decide(
+      makeState({ ...OPEN, breakerCooldownSeconds: cooldown, consecutiveErrors: 7 }),
+      fail("http_5xx", 503),
+    );
     expect(decision.next).toMatchObject({
       breakerState: "open",
       breakerCooldownSeconds: expected,
@@ -255,18 +305,30 @@ describe("the circuit breaker", () => {
     expect(decision.reason).toBe("breaker open after 6 errors (probe failed: HTTP 404); half-open probe at 14:00 UTC");
   });
 
-  it.each(["open", "half_open"] as const)("a successful probe from %s closes it and resets the counters", (breakerState) => {
-    const state = makeState({ ...OPEN, breakerState, breakerCooldownSeconds: 7200, consecutiveErrors: 7 });
-    const decision = decide(state, { ...fail("http_5xx", null), outcome: "not_modified", errorKind: null, httpStatus: 304 });
-    expect(decision.next).toMatchObject({
-      breakerState: "closed",
-      breakerChangedAt: NOW,
-      breakerCooldownSeconds: null,
-      consecutiveErrors: 0,
-    });
-    expect(decision.events).toEqual([{ kind: "breaker_closed", detail: "Half-open probe succeeded (HTTP 304) after 7 errors" }]);
-    expect(decision.reason).toBe("probe succeeded, breaker closed; not modified (HTTP 304); checking every 1 h (floor)");
-  });
+  it.each(["open", "half_open"] as const)(
+    "a successful probe from %s closes it and resets the counters",
+    (breakerState) => {
+      const state = makeState({ ...OPEN, breakerState, breakerCooldownSeconds: 7200, consecutiveErrors: 7 });
+      const decision = decide(state, {
+        ...fail("http_5xx", null),
+        outcome: "not_modified",
+        errorKind: null,
+        httpStatus: 304,
+      });
+      expect(decision.next).toMatchObject({
+        breakerState: "closed",
+        breakerChangedAt: NOW,
+        breakerCooldownSeconds: null,
+        consecutiveErrors: 0,
+      });
+      expect(decision.events).toEqual([
+        { kind: "breaker_closed", detail: "Half-open probe succeeded (HTTP 304) after 7 errors" },
+      ]);
+      expect(decision.reason).toBe(
+        "probe succeeded, breaker closed; not modified (HTTP 304); checking every 1 h (floor)",
+      );
+    },
+  );
 
   it("never stops a source silently: 30 failures in a row still leave a probe within a day", () => {
     let state = makeState();

@@ -105,10 +105,22 @@ describe("computePublisherFloor honours max-age, Expires and the feed's ttl, cap
       { seconds: HOUR, source: "Expires" },
     ],
     ["an invalid Expires means already expired", { ...none, expires: "0" }, { seconds: 0, source: "Expires" }],
-    ["a past Expires is zero", { ...none, expires: "Sun, 02 Mar 2025 11:00:00 GMT" }, { seconds: 0, source: "Expires" }],
+    [
+      "a past Expires is zero",
+      { ...none, expires: "Sun, 02 Mar 2025 11:00:00 GMT" },
+      { seconds: 0, source: "Expires" },
+    ],
     ["the feed's ttl", { ...none, feedTtlSeconds: 10800 }, { seconds: 10800, source: "ttl" }],
-    ["the longer of ttl and max-age", { ...none, cacheControl: "max-age=600", feedTtlSeconds: 1800 }, { seconds: 1800, source: "ttl" }],
-    ["a year of max-age is capped at a day", { ...none, cacheControl: "max-age=31536000" }, { seconds: 86400, source: "max-age" }],
+    [
+      "the longer of ttl and max-age",
+      { ...none, cacheControl: "max-age=600", feedTtlSeconds: 1800 },
+      { seconds: 1800, source: "ttl" },
+    ],
+    [
+      "a year of max-age is capped at a day",
+      { ...none, cacheControl: "max-age=31536000" },
+      { seconds: 86400, source: "max-age" },
+    ],
   ])("%s", (_, headers, expected) => {
     expect(computePublisherFloor(headers, NOW, 86400)).toEqual(expected);
   });

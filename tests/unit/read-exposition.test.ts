@@ -25,7 +25,15 @@ const GOOD = [
 describe("readExposition", () => {
   it("reads each labelled histogram series apart, escaped label values and exponents", () => {
     const families = readExposition(GOOD);
-    expect(histogramOf(families, "a_bytes", { encoding: "wire" })).toEqual({ labels: { encoding: "wire" }, buckets: new Map([["1024", 1], ["+Inf", 2]]), sum: 3000, count: 2 });
+    expect(histogramOf(families, "a_bytes", { encoding: "wire" })).toEqual({
+      labels: { encoding: "wire" },
+      buckets: new Map([
+        ["1024", 1],
+        ["+Inf", 2],
+      ]),
+      sum: 3000,
+      count: 2,
+    });
     expect(histogramOf(families, "a_bytes", { encoding: "decoded" })).toMatchObject({ sum: 9000, count: 2 });
     expect(sampleValue(families, "b_total", { kind: 'x "quoted"\n' })).toBe(4);
     expect(sampleValue(families, "c")).toBe(1500);
@@ -39,7 +47,10 @@ describe("readExposition", () => {
     ["a family declared twice", `${GOOD}# TYPE b_total counter\n`],
     ["a series given twice", `${GOOD}c 2\n`],
     ["buckets that are not cumulative", GOOD.replace('le="1024"} 1', 'le="1024"} 3')],
-    ["a +Inf bucket that is not _count", GOOD.replace('a_bytes_count{encoding="wire"} 2', 'a_bytes_count{encoding="wire"} 5')],
+    [
+      "a +Inf bucket that is not _count",
+      GOOD.replace('a_bytes_count{encoding="wire"} 2', 'a_bytes_count{encoding="wire"} 5'),
+    ],
     ["a histogram without +Inf", GOOD.replace('a_bytes_bucket{encoding="wire",le="+Inf"} 2\n', "")],
     ["a histogram without _sum", GOOD.replace('a_bytes_sum{encoding="wire"} 3000\n', "")],
     ["a bare sample of a histogram", `${GOOD.replace("# HELP b_total", "a_bytes 1\n# HELP b_total")}`],

@@ -20,7 +20,8 @@ describe("the reader's order in the URL", () => {
 });
 
 describe("the list's query string", () => {
-  const cursorOf = (order: "newest" | "oldest") => encodeCursor({ publishedAt: new Date("2025-01-01T00:00:00Z"), id: 7, order });
+  const cursorOf = (order: "newest" | "oldest") =>
+    encodeCursor({ publishedAt: new Date("2025-01-01T00:00:00Z"), id: 7, order });
 
   it("takes order=oldest, and a cursor of either order alone (it carries its own)", () => {
     expect(listQuerySchema.parse({ order: "oldest" }).order).toBe("oldest");
@@ -40,11 +41,34 @@ describe("the list's query string", () => {
 describe("what Refresh says", () => {
   const tally = (fields: Partial<ReturnType<typeof emptyTally>>) => ({ ...emptyTally(0), ...fields });
   it.each([
-    [{ status: "completed" as const, tally: tally({ sourcesDue: 3, sourcesAttempted: 3, newArticles: 12 }), sourcesNotDue: 12 }, "3 sources checked, 12 not due yet, 12 new articles."],
-    [{ status: "completed" as const, tally: tally({ sourcesDue: 1, sourcesAttempted: 1, newArticles: 1 }), sourcesNotDue: 1 }, "1 source checked, 1 not due yet, 1 new article."],
-    [{ status: "completed" as const, tally: tally({ sourcesDue: 5, sourcesAttempted: 2 }), sourcesNotDue: 0 }, "2 sources checked, 0 not due yet, 3 left for the next round, 0 new articles."],
-    [{ status: "skipped" as const, reason: "no source is due", sourcesNotDue: 15 }, "No source is due: 15 not due yet, each waits for its next check."],
-    [{ status: "skipped" as const, reason: "another Tidings instance is running a round", sourcesNotDue: 15 }, "Not refreshed: another Tidings instance is running a round."],
+    [
+      {
+        status: "completed" as const,
+        tally: tally({ sourcesDue: 3, sourcesAttempted: 3, newArticles: 12 }),
+        sourcesNotDue: 12,
+      },
+      "3 sources checked, 12 not due yet, 12 new articles.",
+    ],
+    [
+      {
+        status: "completed" as const,
+        tally: tally({ sourcesDue: 1, sourcesAttempted: 1, newArticles: 1 }),
+        sourcesNotDue: 1,
+      },
+      "1 source checked, 1 not due yet, 1 new article.",
+    ],
+    [
+      { status: "completed" as const, tally: tally({ sourcesDue: 5, sourcesAttempted: 2 }), sourcesNotDue: 0 },
+      "2 sources checked, 0 not due yet, 3 left for the next round, 0 new articles.",
+    ],
+    [
+      { status: "skipped" as const, reason: "no source is due", sourcesNotDue: 15 },
+      "No source is due: 15 not due yet, each waits for its next check.",
+    ],
+    [
+      { status: "skipped" as const, reason: "another Tidings instance is running a round", sourcesNotDue: 15 },
+      "Not refreshed: another Tidings instance is running a round.",
+    ],
   ])("%#: %s", (answer, said) => {
     expect(describeRefresh(answer)).toBe(said);
   });

@@ -6,9 +6,14 @@ import type { ErrorKind } from "@/lib/fetch/types";
 
 describe("interleaveByHost", () => {
   it("alternates hosts so the per-host gap rarely costs wall time, keeping the due order within a host", () => {
-    const sources = ["http://a.example/1", "http://a.example/2", "http://a.example/3", "http://b.example/1", "http://c.example:8080/1", "http://b.example/2"].map(
-      (feedUrl) => ({ feedUrl }),
-    );
+    const sources = [
+      "http://a.example/1",
+      "http://a.example/2",
+      "http://a.example/3",
+      "http://b.example/1",
+      "http://c.example:8080/1",
+      "http://b.example/2",
+    ].map((feedUrl) => ({ feedUrl }));
     expect(interleaveByHost(sources).map((source) => source.feedUrl)).toEqual([
       "http://a.example/1",
       "http://b.example/1",
@@ -20,13 +25,22 @@ describe("interleaveByHost", () => {
   });
 
   it("treats two ports of one machine as one host", () => {
-    const sources = [{ feedUrl: "http://a.example:1/x" }, { feedUrl: "http://a.example:2/y" }, { feedUrl: "http://b.example/z" }];
-    expect(interleaveByHost(sources).map((source) => source.feedUrl)).toEqual(["http://a.example:1/x", "http://b.example/z", "http://a.example:2/y"]);
+    const sources = [
+      { feedUrl: "http://a.example:1/x" },
+      { feedUrl: "http://a.example:2/y" },
+      { feedUrl: "http://b.example/z" },
+    ];
+    expect(interleaveByHost(sources).map((source) => source.feedUrl)).toEqual([
+      "http://a.example:1/x",
+      "http://b.example/z",
+      "http://a.example:2/y",
+    ]);
   });
 });
 
 describe("the offline guard", () => {
-  const tally = (kinds: Array<ErrorKind | null>): OfflineTally => kinds.reduce(countAttempt, { attempts: 0, networkErrors: 0 });
+  const tally = (kinds: Array<ErrorKind | null>): OfflineTally =>
+    kinds.reduce(countAttempt, { attempts: 0, networkErrors: 0 });
 
   it.each<[string, Array<ErrorKind | null>, boolean]>([
     ["four network errors are too few to judge", ["connect", "dns", "timeout", "connect"], false],

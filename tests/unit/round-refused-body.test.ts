@@ -4,7 +4,14 @@ import type { ResponseMeta } from "@/lib/fetch/types";
 import { NO_HEADERS } from "@/lib/fetch/pick-headers";
 
 const HELD = { etag: '"held"', lastModified: "Mon, 01 Jan 2024 10:00:00 GMT" };
-const NONE = { refusedKind: null, refusedDetail: null, refusedEtag: null, refusedLastModified: null, refusedBodyHash: null, refusedBodyLimit: null };
+const NONE = {
+  refusedKind: null,
+  refusedDetail: null,
+  refusedEtag: null,
+  refusedLastModified: null,
+  refusedBodyHash: null,
+  refusedBodyLimit: null,
+};
 const LIMIT = 10 * 1024 * 1024;
 const meta = (headers: Partial<ResponseMeta["headers"]>): ResponseMeta => ({
   requestedUrl: "https://a.example/feed",
@@ -27,20 +34,46 @@ describe("the refused body's validators, kept apart from those of the content he
   });
 
   it("with one, the refused body's own are sent (the server's current body is that one), even when it had none", () => {
-    const source = { ...HELD, ...NONE, refusedKind: "too_large", refusedDetail: "20 MiB", refusedEtag: '"big"', refusedBodyHash: "abc", refusedBodyLimit: LIMIT };
+    const source = {
+      ...HELD,
+      ...NONE,
+      refusedKind: "too_large",
+      refusedDetail: "20 MiB",
+      refusedEtag: '"big"',
+      refusedBodyHash: "abc",
+      refusedBodyLimit: LIMIT,
+    };
     const refusal = readRefusal(source, LIMIT);
-    expect(refusal).toEqual({ kind: "too_large", detail: "20 MiB", etag: '"big"', lastModified: null, bodyHash: "abc", bodyLimit: LIMIT });
+    expect(refusal).toEqual({
+      kind: "too_large",
+      detail: "20 MiB",
+      etag: '"big"',
+      lastModified: null,
+      bodyHash: "abc",
+      bodyLimit: LIMIT,
+    });
     expect(pickValidators(source, refusal)).toEqual({ etag: '"big"', lastModified: null });
-    expect(pickValidators({ ...source, refusedEtag: null }, readRefusal({ ...source, refusedEtag: null }, LIMIT))).toEqual({ etag: null, lastModified: null });
+    expect(
+      pickValidators({ ...source, refusedEtag: null }, readRefusal({ ...source, refusedEtag: null }, LIMIT)),
+    ).toEqual({ etag: null, lastModified: null });
   });
 
   it("a body refused as too large under another limit is forgotten: the next request asks afresh", () => {
-    const source = { ...HELD, ...NONE, refusedKind: "too_large", refusedDetail: "20 MiB", refusedEtag: '"big"', refusedBodyLimit: LIMIT };
+    const source = {
+      ...HELD,
+      ...NONE,
+      refusedKind: "too_large",
+      refusedDetail: "20 MiB",
+      refusedEtag: '"big"',
+      refusedBodyLimit: LIMIT,
+    };
     expect(readRefusal(source, 2 * LIMIT)).toBeNull();
     expect(pickValidators(source, readRefusal(source, 2 * LIMIT))).toEqual(HELD);
     // A refusal from before the limit was recorded is void too; other kinds do not depend on it.
     expect(readRefusal({ ...source, refusedBodyLimit: null }, LIMIT)).toBeNull();
-    expect(readRefusal({ ...source, refusedKind: "parse", refusedBodyLimit: null }, 2 * LIMIT)).toMatchObject({ kind: "parse" });
+    expect(readRefusal({ ...source, refusedKind: "parse", refusedBodyLimit: null }, 2 * LIMIT)).toMatchObject({
+      kind: "parse",
+    });
   });
 
   it("an unknown kind in the column is no refusal (never a reason to send odd validators)", () => {
@@ -48,7 +81,14 @@ describe("the refused body's validators, kept apart from those of the content he
   });
 
   it("a 304 may refresh the refused body's validators; the refusal itself stands", () => {
-    const refusal = { kind: "parse" as const, detail: "bad XML", etag: '"a"', lastModified: null, bodyHash: "h", bodyLimit: null };
+    const refusal = {
+      kind: "parse" as const,
+      detail: "bad XML",
+      etag: '"a"',
+      lastModified: null,
+      bodyHash: "h",
+      bodyLimit: null,
+    };
     expect(refreshRefusal(refusal, meta({ etag: '"b"' }))).toEqual({ ...refusal, etag: '"b"' });
     expect(refreshRefusal(refusal, meta({}))).toEqual(refusal);
   });

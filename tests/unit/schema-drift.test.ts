@@ -10,7 +10,9 @@ describe("the data model", () => {
   });
 
   it("has migrations for every change to the model (run `npm run db:migration -- <name>`)", () => {
-    expect(readFileSync("prisma/migrations/schema.snapshot.prisma", "utf8")).toBe(readFileSync("prisma/schema.prisma", "utf8"));
+    expect(readFileSync("prisma/migrations/schema.snapshot.prisma", "utf8")).toBe(
+      readFileSync("prisma/schema.prisma", "utf8"),
+    );
   });
 });
 

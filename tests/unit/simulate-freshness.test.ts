@@ -12,12 +12,20 @@ describe("the polling policy meets issue 14's freshness targets in the simulatio
     ["10 virtual hours from a cold start", 10 * HOUR],
     ["7 virtual days", 7 * DAY],
   ])("%s", (_, durationMs) => {
-    const run = measureFreshness({ mix: "issue", seed: 1, sources: 200, durationMs, settings: DEFAULT_POLICY_SETTINGS });
+    const run = measureFreshness({
+      mix: "issue",
+      seed: 1,
+      sources: 200,
+      durationMs,
+      settings: DEFAULT_POLICY_SETTINGS,
+    });
     expect(run.checks.map((check) => [check.name, check.met, check.value])).toEqual(
       run.checks.map((check) => [check.name, true, check.value]),
     );
     // Every busy and a-few-a-day article reaches the reader.
-    expect(run.figures.filter((f) => f.velocity === "busy" || f.velocity === "few_a_day").map((f) => f.missed)).toEqual([0, 0]);
+    expect(run.figures.filter((f) => f.velocity === "busy" || f.velocity === "few_a_day").map((f) => f.missed)).toEqual(
+      [0, 0],
+    );
     expect(run.figures.find((f) => f.velocity === "busy")!.articles).toBeGreaterThan(100);
   });
 });

@@ -22,7 +22,10 @@ const OBSERVED: Record<string, Partial<Observation>> = {
 };
 
 /** The whole path a fetch takes: the policy's decision, then the store's rule on its counts. */
-function failingSinceAfter(name: string, before: { consecutiveErrors: number; failingSince: Date | null }): Date | null {
+function failingSinceAfter(
+  name: string,
+  before: { consecutiveErrors: number; failingSince: Date | null },
+): Date | null {
   const state = scheduleState({ consecutiveErrors: before.consecutiveErrors, lastSuccessAt: EARLIER });
   const decision = decideNext(state, observation(OBSERVED[name]), NOW, DEFAULT_POLICY_SETTINGS, () => 0);
   return nextFailingSince({ before, consecutiveErrors: decision.next.consecutiveErrors, fetchStartedAt: STARTED });
@@ -48,10 +51,22 @@ describe("failing since: the start of the current run of counted errors", () => 
   });
 
   it("starts a new run after a reset count even when an old start was left behind", () => {
-    expect(nextFailingSince({ before: { consecutiveErrors: 0, failingSince: EARLIER }, consecutiveErrors: 1, fetchStartedAt: STARTED })).toEqual(STARTED);
+    expect(
+      nextFailingSince({
+        before: { consecutiveErrors: 0, failingSince: EARLIER },
+        consecutiveErrors: 1,
+        fetchStartedAt: STARTED,
+      }),
+    ).toEqual(STARTED);
   });
 
   it("dates a run that began before the column existed (and the log could not date) from this fetch", () => {
-    expect(nextFailingSince({ before: { consecutiveErrors: 3, failingSince: null }, consecutiveErrors: 4, fetchStartedAt: STARTED })).toEqual(STARTED);
+    expect(
+      nextFailingSince({
+        before: { consecutiveErrors: 3, failingSince: null },
+        consecutiveErrors: 4,
+        fetchStartedAt: STARTED,
+      }),
+    ).toEqual(STARTED);
   });
 });

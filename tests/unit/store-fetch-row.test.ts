@@ -53,18 +53,30 @@ describe("the fetch row's max-age", () => {
     ["max-age=300", 300],
     ['no-cache="a, max-age=5"', null],
     ['no-cache="a, max-age=5", max-age=60', 60],
-    ["MAX-AGE=\"120\"", 120],
+    ['MAX-AGE="120"', 120],
     ["s-maxage=600", null],
     ["max-age=abc", null],
     [null, null],
   ])("%s is read as the policy reads it (%s)", (header, expected) => {
-    const row = buildFetchRow({ attempt: attemptWith(header), roundId: null, newArticles: 0, updatedArticles: 0, dueAt: new Date(0) });
+    const row = buildFetchRow({
+      attempt: attemptWith(header),
+      roundId: null,
+      newArticles: 0,
+      updatedArticles: 0,
+      dueAt: new Date(0),
+    });
     expect(row.maxAgeSeconds).toBe(expected);
     expect(row.maxAgeSeconds).toBe(parseMaxAge(header));
   });
 
   it("a max-age beyond a 32-bit column is stored at the column's limit", () => {
-    const row = buildFetchRow({ attempt: attemptWith("max-age=99999999999999999999"), roundId: null, newArticles: 0, updatedArticles: 0, dueAt: new Date(0) });
+    const row = buildFetchRow({
+      attempt: attemptWith("max-age=99999999999999999999"),
+      roundId: null,
+      newArticles: 0,
+      updatedArticles: 0,
+      dueAt: new Date(0),
+    });
     expect(row.maxAgeSeconds).toBe(2_147_483_647);
   });
 });

@@ -11,6 +11,9 @@ export async function GET(): Promise<Response> {
     await getDb().setting.count();
     return Response.json({ status: "ok", database: "ok", provider, version: packageJson.version });
   } catch {
-    return Response.json({ status: "error", database: "unreachable", provider, version: packageJson.version }, { status: 503 });
+    return Response.json(
+      { status: "error", database: "unreachable", provider, version: packageJson.version },
+      { status: 503 },
+    );
   }
 }

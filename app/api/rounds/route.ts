@@ -17,12 +17,22 @@ export async function POST(request: Request): Promise<Response> {
     // The database failed during the round (disk full, PostgreSQL down): say so, not a bare 500.
     if (report.status === "failed") {
       const round = report.roundId === null ? "The round could not start" : `Round ${report.roundId} stopped`;
-      return errorResponse(503, "database_unavailable", `${round}: the database could not be reached or written (details in the server log). The next round tries again.`);
+      return errorResponse(
+        503,
+        "database_unavailable",
+        `${round}: the database could not be reached or written (details in the server log). The next round tries again.`,
+      );
     }
     // Counted after the round (and never after a database failure, answered above).
     const enabled = await countEnabledSources();
-    if (report.status === "skipped") return Response.json({ status: "skipped", reason: report.reason, sourcesNotDue: enabled });
-    return Response.json({ status: "completed", roundId: report.roundId, tally: report.tally, sourcesNotDue: Math.max(0, enabled - report.tally.sourcesDue) });
+    if (report.status === "skipped")
+      return Response.json({ status: "skipped", reason: report.reason, sourcesNotDue: enabled });
+    return Response.json({
+      status: "completed",
+      roundId: report.roundId,
+      tally: report.tally,
+      sourcesNotDue: Math.max(0, enabled - report.tally.sourcesDue),
+    });
   } catch (error) {
     return internalError(error, "POST /api/rounds");
   }

@@ -28,39 +28,76 @@ export default async function PublisherPage({ params }: Props) {
   const [publisher] = await listPublishers(now, key);
   if (!publisher) notFound();
   const figures = [
-    { key: "requests", label: `Requests (${PUBLISHER_DAYS} d)`, value: String(publisher.requests), note: `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors` },
-    { key: "bytes", label: `Received (${PUBLISHER_DAYS} d)`, value: formatBytes(publisher.bytesReceived), note: "bytes on the wire, compressed" },
-    { key: "saved", label: `Saved by 304s (${PUBLISHER_DAYS} d)`, value: formatBytes(publisher.bytesSaved), note: "estimate: last full body per 304" },
+    {
+      key: "requests",
+      label: `Requests (${PUBLISHER_DAYS} d)`,
+      value: String(publisher.requests),
+      note: `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors`,
+    },
+    {
+      key: "bytes",
+      label: `Received (${PUBLISHER_DAYS} d)`,
+      value: formatBytes(publisher.bytesReceived),
+      note: "bytes on the wire, compressed",
+    },
+    {
+      key: "saved",
+      label: `Saved by 304s (${PUBLISHER_DAYS} d)`,
+      value: formatBytes(publisher.bytesSaved),
+      note: "estimate: last full body per 304",
+    },
     { key: "share", label: "304 share", value: formatShare(publisher.notModifiedShare), note: "of all requests" },
   ];
   return (
     <>
       <PageHeader
         title={`Publisher ${publisher.key}`}
-        below={<p className="figure-label"><Link href="/health#publishers">← Health</Link> · every source whose feed is on {publisher.key}, spaced as one host by the request lane.</p>}
+        below={
+          <p className="figure-label">
+            <Link href="/health#publishers">← Health</Link> · every source whose feed is on {publisher.key}, spaced as
+            one host by the request lane.
+          </p>
+        }
       />
       <HealthSection id="summary" title="At a glance">
         <PublisherTable publishers={[publisher]} now={now} />
       </HealthSection>
-      <HealthSection id="cost" title={`What Tidings cost this publisher, last ${PUBLISHER_DAYS} days`} intro="From the daily roll-ups of every fetch of its sources.">
+      <HealthSection
+        id="cost"
+        title={`What Tidings cost this publisher, last ${PUBLISHER_DAYS} days`}
+        intro="From the daily roll-ups of every fetch of its sources."
+      >
         <dl className={styles.grid}>
           {figures.map((figure) => (
             <div key={figure.key} className={styles.card} data-figure={figure.key}>
               <dt>{figure.label}</dt>
-              <dd>{figure.value}<span className={styles.note}>{figure.note}</span></dd>
+              <dd>
+                {figure.value}
+                <span className={styles.note}>{figure.note}</span>
+              </dd>
             </div>
           ))}
         </dl>
       </HealthSection>
-      <HealthSection id="validators" title="Conditional requests" intro={`Every fetch of its sources in the last ${PUBLISHER_DAYS} days; a verdict needs three conditional requests that met an unchanged feed.`}>
+      <HealthSection
+        id="validators"
+        title="Conditional requests"
+        intro={`Every fetch of its sources in the last ${PUBLISHER_DAYS} days; a verdict needs three conditional requests that met an unchanged feed.`}
+      >
         <CachingBadges badges={[publisher.honours]} />
       </HealthSection>
       <HealthSection id="sources" title="Sources">
         <ul data-publisher-sources>
           {publisher.sources.map((source) => (
             <li key={source.id} data-source-id={source.id}>
-              <HealthStateBadge state={source.health} compact /> <Link href={`/sources/${source.id}`}>{source.displayTitle}</Link>
-              {source.failingSince ? <> · failing since <FailingSince since={source.failingSince} now={now} /></> : null}
+              <HealthStateBadge state={source.health} compact />{" "}
+              <Link href={`/sources/${source.id}`}>{source.displayTitle}</Link>
+              {source.failingSince ? (
+                <>
+                  {" "}
+                  · failing since <FailingSince since={source.failingSince} now={now} />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

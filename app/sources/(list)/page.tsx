@@ -20,7 +20,10 @@ export default async function SourcesPage({ searchParams }: Props) {
   const removed = typeof params.removed === "string" ? params.removed : null;
   return (
     <>
-      <PageHeader title="Sources" below={removed ? <RemovedNotice title={removed} articles={Number(params.articles ?? 0)} /> : null}>
+      <PageHeader
+        title="Sources"
+        below={removed ? <RemovedNotice title={removed} articles={Number(params.articles ?? 0)} /> : null}
+      >
         <SourcesToolbar />
       </PageHeader>
       {sources.length === 0 ? <NoSources /> : <SourcesTable sources={sources} strips={strips} sort={sort} now={now} />}

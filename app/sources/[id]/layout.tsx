@@ -8,7 +8,13 @@ import { parseSourceId } from "@/lib/sources/parse-source-id";
  * been sent the status is fixed at 200, so an unknown id must be answered before that to be a
  * real 404. getSource is memoised per request: the page reuses the row.
  */
-export default async function SourceLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
+export default async function SourceLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ id: string }>;
+}) {
   const id = parseSourceId((await params).id);
   if (id === null || (await getSource(id)) === null) notFound();
   return children;

@@ -58,7 +58,10 @@ export default async function SourcePage({ params, searchParams }: Props) {
     listAlerts(now, id),
   ]);
   if (!source) notFound();
-  const [median, robotsNotice] = await Promise.all([getMedianDuration(id, now, windows.d7.total), getRobotsNotice(source.feedUrl)]);
+  const [median, robotsNotice] = await Promise.all([
+    getMedianDuration(id, now, windows.d7.total),
+    getRobotsNotice(source.feedUrl),
+  ]);
   const log = pagedLog ?? firstLogPage(recent);
   const totals = sumDays(days);
   return (
@@ -66,7 +69,11 @@ export default async function SourcePage({ params, searchParams }: Props) {
       <SourceSummary source={source} health={classifySourceHealth(source, now)} now={now} />
       {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
       {alerts.open.length + alerts.cleared.length > 0 ? (
-        <HealthSection id="alerts" title="Needs attention" intro="Alerts of the health rules for this source: when each started, and why.">
+        <HealthSection
+          id="alerts"
+          title="Needs attention"
+          intro="Alerts of the health rules for this source: when each started, and why."
+        >
           {/* The evaluation's own failure is the fleet's business: shown on /health. */}
           <AlertList overview={{ ...alerts, failure: null }} now={now} showSource={false} />
         </HealthSection>
@@ -76,11 +83,19 @@ export default async function SourcePage({ params, searchParams }: Props) {
           <p data-robots-notice>{robotsNotice}</p>
         </HealthSection>
       ) : null}
-      <HealthSection id="timeline" title="Recent fetches" intro="Each cell is one fetch: ✓ ok (articles or an unchanged body), = not modified (304, nothing sent), ✕ error.">
+      <HealthSection
+        id="timeline"
+        title="Recent fetches"
+        intro="Each cell is one fetch: ✓ ok (articles or an unchanged body), = not modified (304, nothing sent), ✕ error."
+      >
         <OutcomeStrip fetches={recent} slots={TIMELINE_SLOTS} />
         <OutcomeLegend />
       </HealthSection>
-      <HealthSection id="figures" title="Figures" intro="How requests went (request success) and whether anything new arrived (freshness) are kept apart.">
+      <HealthSection
+        id="figures"
+        title="Figures"
+        intro="How requests went (request success) and whether anything new arrived (freshness) are kept apart."
+      >
         <OutcomeSharesTable windows={windows} />
         <SourceFigures
           now={now}
@@ -98,17 +113,35 @@ export default async function SourcePage({ params, searchParams }: Props) {
           consecutiveErrors={source.consecutiveErrors}
         />
       </HealthSection>
-      <HealthSection id="daily" title={`Outcomes per day, last ${CHART_DAYS} days`} intro="From the daily roll-ups (UTC days): they outlive the pruning of the raw fetch log.">
+      <HealthSection
+        id="daily"
+        title={`Outcomes per day, last ${CHART_DAYS} days`}
+        intro="From the daily roll-ups (UTC days): they outlive the pruning of the raw fetch log."
+      >
         <DailyOutcomesChart days={days} id="source-daily" title={`Fetch outcomes per day for ${source.displayTitle}`} />
         <OutcomeLegend />
       </HealthSection>
-      <HealthSection id="caching" title="Publisher caching" intro={`What the last ${BADGE_WINDOW} answered fetches say about how this publisher's server handles caching, and what it means for them.`}>
+      <HealthSection
+        id="caching"
+        title="Publisher caching"
+        intro={`What the last ${BADGE_WINDOW} answered fetches say about how this publisher's server handles caching, and what it means for them.`}
+      >
         <CachingBadges badges={deriveCachingBadges(evidence.get(id) ?? NO_EVIDENCE, recent)} />
       </HealthSection>
       <HealthSection id="log" title="Fetch log">
-        <FetchLog rows={log.rows} basePath={`/sources/${id}`} newerCursor={log.newerCursor} olderCursor={log.olderCursor} paged={paged} />
+        <FetchLog
+          rows={log.rows}
+          basePath={`/sources/${id}`}
+          newerCursor={log.newerCursor}
+          olderCursor={log.olderCursor}
+          paged={paged}
+        />
       </HealthSection>
-      <HealthSection id="history" title="History of this source" intro="URL changes, disabling and re-enabling, breaker openings.">
+      <HealthSection
+        id="history"
+        title="History of this source"
+        intro="URL changes, disabling and re-enabling, breaker openings."
+      >
         <SourceHistory events={events} />
       </HealthSection>
     </>

@@ -10,7 +10,14 @@ export const dynamic = "force-dynamic";
 export default function ImportPage() {
   return (
     <>
-      <PageHeader title="Import OPML" below={<p><Link href="/sources">← Sources</Link></p>} />
+      <PageHeader
+        title="Import OPML"
+        below={
+          <p>
+            <Link href="/sources">← Sources</Link>
+          </p>
+        }
+      />
       <ImportOpmlForm />
     </>
   );

@@ -11,7 +11,14 @@ export default async function NewSourcePage() {
   const folders = await listFolderNames();
   return (
     <>
-      <PageHeader title="Add a feed" below={<p><Link href="/sources">← Sources</Link></p>} />
+      <PageHeader
+        title="Add a feed"
+        below={
+          <p>
+            <Link href="/sources">← Sources</Link>
+          </p>
+        }
+      />
       <AddSourceForm folders={folders} />
     </>
   );

@@ -12,10 +12,13 @@ export function useInfiniteScroll(input: {
   const { root, sentinel, enabled, loadMore } = input;
   useEffect(() => {
     if (!enabled || !root.current || !sentinel.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), {
-      root: root.current,
-      rootMargin: "0px 0px 100% 0px",
-    });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && loadMore(),
+      {
+        root: root.current,
+        rootMargin: "0px 0px 100% 0px",
+      },
+    );
     observer.observe(sentinel.current);
     return () => observer.disconnect();
   }, [root, sentinel, enabled, loadMore]);

@@ -31,7 +31,8 @@ export function useKeyboardShortcuts(handlers: ShortcutHandlers): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], dialog[open]")) return;
+      if (target?.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], dialog[open]"))
+        return;
       const h = handlersNow();
       if (pendingG > Date.now()) {
         pendingG = 0;

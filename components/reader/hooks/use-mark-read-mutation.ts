@@ -20,14 +20,22 @@ export function useMarkReadMutation() {
     mutationFn: ({ scope, olderThan, maxId }: Input) =>
       fetchJson<{ markedIds: number[] }>("/api/articles/mark-read", {
         method: "POST",
-        body: { ...scopeToBody(scope), ...(olderThan ? { olderThan: olderThan.toISOString() } : {}), ...(maxId ? { maxId } : {}) },
+        body: {
+          ...scopeToBody(scope),
+          ...(olderThan ? { olderThan: olderThan.toISOString() } : {}),
+          ...(maxId ? { maxId } : {}),
+        },
       }),
     onMutate: ({ scope, olderThan }) => {
       // The loaded articles of this view turn read at once; the server's answer covers the rest.
-      const lists = client.getQueriesData<InfiniteData<ArticlePage>>({ queryKey: queryKeys.articleListsOfScope(scope) });
+      const lists = client.getQueriesData<InfiniteData<ArticlePage>>({
+        queryKey: queryKeys.articleListsOfScope(scope),
+      });
       const loaded = lists.flatMap(([, data]) => data?.pages ?? []).flatMap((page) => page.items);
       const ids = new Set(
-        loaded.filter((item) => !item.read && (olderThan === null || Date.parse(item.publishedAt) < olderThan.getTime())).map((item) => item.id),
+        loaded
+          .filter((item) => !item.read && (olderThan === null || Date.parse(item.publishedAt) < olderThan.getTime()))
+          .map((item) => item.id),
       );
       patchArticles(client, (item) => ids.has(item.id), { read: true });
       return { ids };
@@ -40,7 +48,10 @@ export function useMarkReadMutation() {
       const marked = new Set(markedIds);
       patchArticles(client, (item) => marked.has(item.id), { read: true });
       toast({
-        message: markedIds.length === 0 ? "Nothing left to mark read." : `Marked ${markedIds.length === 1 ? "1 article" : `${markedIds.length} articles`} read.`,
+        message:
+          markedIds.length === 0
+            ? "Nothing left to mark read."
+            : `Marked ${markedIds.length === 1 ? "1 article" : `${markedIds.length} articles`} read.`,
         action: markedIds.length === 0 ? undefined : { label: "Undo", run: () => undo.mutate(markedIds) },
       });
     },

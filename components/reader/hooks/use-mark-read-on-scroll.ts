@@ -23,7 +23,10 @@ export function useMarkReadOnScroll(input: {
       (entries) => {
         for (const entry of entries) {
           const element = entry.target as HTMLElement;
-          const passedTop = !entry.isIntersecting && entry.rootBounds !== null && entry.boundingClientRect.bottom <= entry.rootBounds.top;
+          const passedTop =
+            !entry.isIntersecting &&
+            entry.rootBounds !== null &&
+            entry.boundingClientRect.bottom <= entry.rootBounds.top;
           if (passedTop && element.dataset.read === "false") {
             element.dataset.read = "true";
             onPassed(Number(element.dataset.articleId));
@@ -32,7 +35,9 @@ export function useMarkReadOnScroll(input: {
       },
       { root: container },
     );
-    container.querySelectorAll<HTMLElement>("[data-article-id][data-read='false']").forEach((element) => observer.observe(element));
+    container
+      .querySelectorAll<HTMLElement>("[data-article-id][data-read='false']")
+      .forEach((element) => observer.observe(element));
     return () => observer.disconnect();
   }, [root, enabled, itemsKey]);
 }

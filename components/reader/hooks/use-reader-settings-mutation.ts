@@ -10,7 +10,8 @@ export function useReaderSettingsMutation() {
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (settings: ReaderSettings) => fetchJson<ReaderSettings>("/api/settings/reader", { method: "PUT", body: settings }),
+    mutationFn: (settings: ReaderSettings) =>
+      fetchJson<ReaderSettings>("/api/settings/reader", { method: "PUT", body: settings }),
     onMutate: async (settings) => {
       // A read of the settings still in flight would land after this and undo the change on screen.
       await client.cancelQueries({ queryKey: queryKeys.readerSettings() });

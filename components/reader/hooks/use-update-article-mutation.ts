@@ -3,7 +3,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ArticleState } from "@/lib/articles/dto";
 import { fetchJson } from "@/components/reader/api-client";
-import { adjustSidebarStarred, adjustSidebarUnread, findCachedArticle, patchArticles, type ArticlePatch } from "@/components/reader/cache-updates";
+import {
+  adjustSidebarStarred,
+  adjustSidebarUnread,
+  findCachedArticle,
+  patchArticles,
+  type ArticlePatch,
+} from "@/components/reader/cache-updates";
 import { useToast } from "@/components/reader/toast-provider";
 
 type Input = { id: number } & ArticlePatch;
@@ -17,7 +23,8 @@ export function useUpdateArticleMutation() {
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: ({ id, ...patch }: Input) => fetchJson<ArticleState>(`/api/articles/${id}`, { method: "PATCH", body: patch }),
+    mutationFn: ({ id, ...patch }: Input) =>
+      fetchJson<ArticleState>(`/api/articles/${id}`, { method: "PATCH", body: patch }),
     onMutate: (input) => {
       const before = findCachedArticle(client, input.id);
       const { id, ...patch } = input;
@@ -33,12 +40,19 @@ export function useUpdateArticleMutation() {
       }
       toast({ tone: "error", message: `Could not ${describe(input)}: ${error.message} The change was undone.` });
     },
-    onSuccess: (state) => patchArticles(client, (item) => item.id === state.id, { read: state.read, starred: state.starred }),
+    onSuccess: (state) =>
+      patchArticles(client, (item) => item.id === state.id, { read: state.read, starred: state.starred }),
   });
 
-  function adjustCounts(before: { sourceId: number; read: boolean; starred: boolean }, patch: ArticlePatch, sign: 1 | -1) {
-    if (patch.read !== undefined && patch.read !== before.read) adjustSidebarUnread(client, before.sourceId, sign * (patch.read ? -1 : 1));
-    if (patch.starred !== undefined && patch.starred !== before.starred) adjustSidebarStarred(client, sign * (patch.starred ? 1 : -1));
+  function adjustCounts(
+    before: { sourceId: number; read: boolean; starred: boolean },
+    patch: ArticlePatch,
+    sign: 1 | -1,
+  ) {
+    if (patch.read !== undefined && patch.read !== before.read)
+      adjustSidebarUnread(client, before.sourceId, sign * (patch.read ? -1 : 1));
+    if (patch.starred !== undefined && patch.starred !== before.starred)
+      adjustSidebarStarred(client, sign * (patch.starred ? 1 : -1));
   }
 }
 

@@ -5,7 +5,8 @@ import { UsageError } from "@/lib/cli/cli-error";
 import { roundSettingsFromEnv } from "@/lib/round/round-settings";
 import { subscribe } from "@/lib/sources/subscribe";
 
-export const addUsage = "tidings add <url> [--title T] [--folder F]   subscribe to a feed (a site URL is searched for its feed)";
+export const addUsage =
+  "tidings add <url> [--title T] [--folder F]   subscribe to a feed (a site URL is searched for its feed)";
 
 export async function runAddCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -15,14 +16,21 @@ export async function runAddCommand(args: string[]): Promise<number> {
     strict: true,
   });
   if (positionals.length !== 1) throw new UsageError("give exactly one URL");
-  const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), { url: positionals[0]!, title: values.title, folderName: values.folder });
+  const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
+    url: positionals[0]!,
+    title: values.title,
+    folderName: values.folder,
+  });
   if (result.status === "subscribed") {
-    console.log(`subscribed: source #${result.sourceId} ${result.title} <${result.feedUrl}>, ${result.newArticles} articles`);
+    console.log(
+      `subscribed: source #${result.sourceId} ${result.title} <${result.feedUrl}>, ${result.newArticles} articles`,
+    );
     return 0;
   }
   if (result.status === "choose") {
     console.error("tidings add: the page lists several feeds; run `tidings add` with one of them:");
-    for (const candidate of result.candidates) console.error(`  ${candidate.url}  ${candidate.title ?? ""} (${candidate.type})`);
+    for (const candidate of result.candidates)
+      console.error(`  ${candidate.url}  ${candidate.title ?? ""} (${candidate.type})`);
     return 1;
   }
   console.error(`tidings add: ${result.message}`);

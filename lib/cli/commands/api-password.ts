@@ -6,17 +6,25 @@ import { readPassword } from "@/lib/cli/commands/password";
 import { apiCredentialsSchema, DEFAULT_API_USER, deriveApiCredentials } from "@/lib/auth/api-credentials";
 import { clearApiCredentials, readApiCredentials, saveApiCredentials } from "@/lib/store/api-credentials";
 
-export const apiPasswordUsage = "tidings api-password [--user NAME] [--clear]   set the feed apps' API password (read from stdin), or remove it";
+export const apiPasswordUsage =
+  "tidings api-password [--user NAME] [--clear]   set the feed apps' API password (read from stdin), or remove it";
 
 export async function runApiPasswordCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { clear: { type: "boolean" }, user: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { clear: { type: "boolean" }, user: { type: "string" } },
+    strict: true,
+  });
   if (values.clear) {
     await clearApiCredentials(getDb());
     console.log("API password removed: the Fever API now answers every app with auth 0");
     return 0;
   }
   const stored = await readApiCredentials(getDb());
-  const parsed = apiCredentialsSchema.safeParse({ user: values.user ?? stored.user ?? DEFAULT_API_USER, password: await readPassword("New API password") });
+  const parsed = apiCredentialsSchema.safeParse({
+    user: values.user ?? stored.user ?? DEFAULT_API_USER,
+    password: await readPassword("New API password"),
+  });
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors;
     throw new UsageError([...(errors.user ?? []), ...(errors.password ?? [])].join("; ").toLowerCase());

@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { getDb } from "@/lib/db/client";
 import { exportOpml } from "@/lib/sources/export-opml";
 
-export const exportUsage = "tidings export [--output FILE]   write every source as OPML 2.0 (folders kept) to stdout or FILE";
+export const exportUsage =
+  "tidings export [--output FILE]   write every source as OPML 2.0 (folders kept) to stdout or FILE";
 
 export async function runExportCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { output: { type: "string", short: "o" } }, strict: true });

@@ -6,19 +6,32 @@ import { UsageError } from "@/lib/cli/cli-error";
 import { MAX_OPML_BYTES } from "@/lib/opml/limits";
 import { importOpml } from "@/lib/sources/import-opml";
 
-export const importUsage = "tidings import <file.opml> [--json]   subscribe to the feeds of an OPML file (they are fetched by the next rounds, not now)";
+export const importUsage =
+  "tidings import <file.opml> [--json]   subscribe to the feeds of an OPML file (they are fetched by the next rounds, not now)";
 
 export async function runImportCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean", default: false } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: "boolean", default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new UsageError("give exactly one OPML file");
   const file = positionals[0]!;
   const size = (await stat(file)).size;
   if (size > MAX_OPML_BYTES) {
-    console.error(`tidings import: ${file} is ${size} bytes; the limit is ${MAX_OPML_BYTES} (split it into smaller files)`);
+    console.error(
+      `tidings import: ${file} is ${size} bytes; the limit is ${MAX_OPML_BYTES} (split it into smaller files)`,
+    );
     return 1;
   }
   const text = (await readFile(file)).toString("utf8");
-  const report = await importOpml(getDb(), text, { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS }, new Date());
+  const report = await importOpml(
+    getDb(),
+    text,
+    { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS },
+    new Date(),
+  );
   if (!report.ok) {
     console.error(`tidings import: ${file}: ${report.error}`);
     return 1;
@@ -28,6 +41,8 @@ export async function runImportCommand(args: string[]): Promise<number> {
     return 0;
   }
   for (const skip of report.skipped) console.log(`skipped: ${skip.url ?? skip.title ?? "(outline)"}: ${skip.reason}`);
-  console.log(`imported ${report.added.length} feeds, skipped ${report.skipped.length}; the next rounds fetch them one at a time`);
+  console.log(
+    `imported ${report.added.length} feeds, skipped ${report.skipped.length}; the next rounds fetch them one at a time`,
+  );
   return 0;
 }

@@ -3,7 +3,8 @@ import { getDatabaseTarget } from "@/lib/db/client";
 import { describeDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 
-export const migrateUsage = "tidings migrate [--retry]   apply pending database migrations (--retry: try failed ones again)";
+export const migrateUsage =
+  "tidings migrate [--retry]   apply pending database migrations (--retry: try failed ones again)";
 
 export async function runMigrateCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { retry: { type: "boolean", default: false } }, strict: true });

@@ -19,13 +19,19 @@ export async function runPasswordCommand(args: string[]): Promise<number> {
   if (password.length < 8) throw new UsageError("use at least 8 characters");
   if (password.length > 1024) throw new UsageError("use at most 1024 characters");
   await writeSetting(getDb(), PASSWORD_HASH_SETTING, await hashPassword(password));
-  console.log("password set (stored as an scrypt hash); restart Tidings for it to take effect. Every existing session ends.");
+  console.log(
+    "password set (stored as an scrypt hash); restart Tidings for it to take effect. Every existing session ends.",
+  );
   return 0;
 }
 
 /** The first line of stdin: typed at a prompt, or piped (`printf '%s' "$PW" | tidings password`). */
 export async function readPassword(prompt = "New password"): Promise<string> {
-  const lines = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stdout : undefined, terminal: false });
+  const lines = createInterface({
+    input: process.stdin,
+    output: process.stdin.isTTY ? process.stdout : undefined,
+    terminal: false,
+  });
   try {
     if (process.stdin.isTTY) process.stdout.write(`${prompt} (shown as you type; or pipe it in): `);
     for await (const line of lines) return line;

@@ -10,8 +10,12 @@ export const roundUsage = "tidings round [--source ID]   run one fetch round now
 export async function runRoundCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { source: { type: "string" } }, strict: true });
   const sourceId = values.source === undefined ? undefined : Number(values.source);
-  if (sourceId !== undefined && !(Number.isInteger(sourceId) && sourceId > 0)) throw new UsageError(`--source needs a source id, got "${values.source}"`);
-  const report = await runRound(getDb(), roundSettingsFromEnv(getEnv()), { trigger: sourceId === undefined ? "cli" : "manual", sourceId });
+  if (sourceId !== undefined && !(Number.isInteger(sourceId) && sourceId > 0))
+    throw new UsageError(`--source needs a source id, got "${values.source}"`);
+  const report = await runRound(getDb(), roundSettingsFromEnv(getEnv()), {
+    trigger: sourceId === undefined ? "cli" : "manual",
+    sourceId,
+  });
   if (report.status === "skipped") {
     // Nothing due, or another instance is at work: not a failure of a plain round.
     if (sourceId === undefined) console.log(`round skipped: ${report.reason}`);

@@ -8,8 +8,19 @@ export async function runSourcesCommand(args: string[]): Promise<number> {
   const sources = await getDb().source.findMany({
     orderBy: { id: "asc" },
     select: {
-      id: true, feedUrl: true, title: true, customTitle: true, enabled: true, disabledReason: true, lastOutcome: true,
-      lastErrorKind: true, lastSuccessAt: true, nextDueAt: true, nextCheckReason: true, breakerState: true, intervalSeconds: true,
+      id: true,
+      feedUrl: true,
+      title: true,
+      customTitle: true,
+      enabled: true,
+      disabledReason: true,
+      lastOutcome: true,
+      lastErrorKind: true,
+      lastSuccessAt: true,
+      nextDueAt: true,
+      nextCheckReason: true,
+      breakerState: true,
+      intervalSeconds: true,
     },
   });
   if (values.json) {

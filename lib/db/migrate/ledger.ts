@@ -9,7 +9,13 @@ export const CREATE_LEDGER_SQL = `CREATE TABLE IF NOT EXISTS "${LEDGER_TABLE}" (
   "error" TEXT
 )`;
 
-export type LedgerRow = { name: string; checksum: string; status: "applied" | "failed"; finishedAt: string; error: string | null };
+export type LedgerRow = {
+  name: string;
+  checksum: string;
+  status: "applied" | "failed";
+  finishedAt: string;
+  error: string | null;
+};
 
 /** Statements a driver runs with positional parameters ($1.. on PostgreSQL, ? on SQLite). */
 export type LedgerWrite = { name: string; checksum: string; status: LedgerRow["status"]; error: string | null };

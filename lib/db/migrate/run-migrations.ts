@@ -71,14 +71,21 @@ function checkLedger(ledger: LedgerRow[], files: MigrationFile[]): void {
       );
     }
     if (file.checksum !== row.checksum) {
-      throw new MigrationError(`migration ${row.name} was changed after it was applied to this database; restore the original file`);
+      throw new MigrationError(
+        `migration ${row.name} was changed after it was applied to this database; restore the original file`,
+      );
     }
   }
 }
 
 async function applyOne(driver: MigrationDriver, file: MigrationFile): Promise<void> {
   try {
-    await driver.applyInTransaction(file.sql, { name: file.name, checksum: file.checksum, status: "applied", error: null });
+    await driver.applyInTransaction(file.sql, {
+      name: file.name,
+      checksum: file.checksum,
+      status: "applied",
+      error: null,
+    });
   } catch (error) {
     const detail = describeError(error, 300);
     await driver.writeLedgerRow({ name: file.name, checksum: file.checksum, status: "failed", error: detail });

@@ -14,7 +14,9 @@ export function createSqliteMigrationDriver(filePath: string): MigrationDriver {
     return db;
   };
   const write = (record: LedgerWrite) =>
-    connection().prepare(UPSERT).run(record.name, record.checksum, record.status, new Date().toISOString(), record.error);
+    connection()
+      .prepare(UPSERT)
+      .run(record.name, record.checksum, record.status, new Date().toISOString(), record.error);
 
   return {
     async open() {
@@ -40,7 +42,10 @@ export function createSqliteMigrationDriver(filePath: string): MigrationDriver {
       try {
         db.exec(sql);
         const broken = db.pragma("foreign_key_check") as unknown[];
-        if (broken.length > 0) throw new Error(`it leaves ${broken.length} rows whose foreign key points nowhere, e.g. ${JSON.stringify(broken[0])}`);
+        if (broken.length > 0)
+          throw new Error(
+            `it leaves ${broken.length} rows whose foreign key points nowhere, e.g. ${JSON.stringify(broken[0])}`,
+          );
         write(record);
         db.exec("COMMIT");
       } catch (error) {

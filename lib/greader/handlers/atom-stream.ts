@@ -12,7 +12,11 @@ import { API_HEADERS } from "@/lib/http/respond";
 import { MAX_STREAM_CONTENTS_ITEMS, streamOfCall } from "@/lib/greader/handlers/stream-contents";
 
 export async function getAtomStream(call: GReaderCall): Promise<Response> {
-  if (call.rest === null || call.rest === "") return answerError(400, "Bad Request: reader/atom/<stream id>, e.g. reader/atom/user/-/state/com.google/reading-list.");
+  if (call.rest === null || call.rest === "")
+    return answerError(
+      400,
+      "Bad Request: reader/atom/<stream id>, e.g. reader/atom/user/-/state/com.google/reading-list.",
+    );
   const read = await readStreamPage(call, streamOfCall(call), MAX_STREAM_CONTENTS_ITEMS);
   if (!read.ok) return read.response;
   const { stream, refs, continuation } = read.page;

@@ -15,7 +15,10 @@ export async function clientLogin(call: GReaderCall): Promise<Response> {
   const throttle = getApiThrottle();
   const client = throttleClientOf(call.request.headers);
   const waitMs = throttle.waitFor(client, call.now.getTime());
-  if (waitMs > 0) return answerError(429, "Too many failed logins; try again later.", { "Retry-After": String(Math.ceil(waitMs / 1000)) });
+  if (waitMs > 0)
+    return answerError(429, "Too many failed logins; try again later.", {
+      "Retry-After": String(Math.ceil(waitMs / 1000)),
+    });
   const email = call.params.get("Email") ?? "";
   const password = call.params.get("Passwd") ?? "";
   const account = await readGReaderAccount(call.db);

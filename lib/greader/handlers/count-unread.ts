@@ -37,7 +37,12 @@ export async function countUnread(call: GReaderCall): Promise<Response> {
       tally.newestMs = Math.max(tally.newestMs, newestMs);
     }
   }
-  for (const [name, tally] of folders) unreadcounts.push({ id: labelStreamId(name), count: tally.count, newestItemTimestampUsec: usec(tally.newestMs) });
-  unreadcounts.push({ id: formatStreamId({ kind: "state", state: "reading-list" }), count: total.count, newestItemTimestampUsec: usec(total.newestMs) });
+  for (const [name, tally] of folders)
+    unreadcounts.push({ id: labelStreamId(name), count: tally.count, newestItemTimestampUsec: usec(tally.newestMs) });
+  unreadcounts.push({
+    id: formatStreamId({ kind: "state", state: "reading-list" }),
+    count: total.count,
+    newestItemTimestampUsec: usec(total.newestMs),
+  });
   return answerJson({ max: total.count, unreadcounts });
 }

@@ -31,10 +31,15 @@ export async function editSubscription(call: GReaderCall): Promise<Response> {
   const parsed = parseEdit(call.params);
   if (typeof parsed === "string") return answerError(400, `Bad Request: ${parsed}`);
   const found = await findFeedSources(call.db, parsed.streams);
-  const missing = parsed.streams.filter((stream, index) => found[index] === null && (parsed.action !== "subscribe" || stream.kind === "feed"));
-  if (missing.length > 0) return answerError(404, `Not Found: no subscription ${missing.map(formatStreamId).join(", ")}.`);
+  const missing = parsed.streams.filter(
+    (stream, index) => found[index] === null && (parsed.action !== "subscribe" || stream.kind === "feed"),
+  );
+  if (missing.length > 0)
+    return answerError(404, `Not Found: no subscription ${missing.map(formatStreamId).join(", ")}.`);
   const titleAt = (index: number) => parsed.titles[index]?.trim() || null;
-  const edits = found.flatMap((source, index) => (source ? [{ sourceId: source.id, customTitle: titleAt(index) }] : []));
+  const edits = found.flatMap((source, index) =>
+    source ? [{ sourceId: source.id, customTitle: titleAt(index) }] : [],
+  );
   if (parsed.action === "unsubscribe") {
     for (const { sourceId } of edits) await removeSource(call.db, sourceId);
     return answerOk();
@@ -44,9 +49,16 @@ export async function editSubscription(call: GReaderCall): Promise<Response> {
     const subscribed: string[] = [];
     for (const [index, stream] of parsed.streams.entries()) {
       if (found[index] !== null || stream.kind !== "feed-url") continue;
-      const result = await subscribe(call.db, roundSettingsFromEnv(getEnv()), { url: stream.url, title: titleAt(index), folderName: into });
+      const result = await subscribe(call.db, roundSettingsFromEnv(getEnv()), {
+        url: stream.url,
+        title: titleAt(index),
+        folderName: into,
+      });
       if (result.status !== "subscribed") {
-        const reason = result.status === "choose" ? `the page links to several feeds (${result.candidates.map((candidate) => candidate.url).join(", ")})` : result.message;
+        const reason =
+          result.status === "choose"
+            ? `the page links to several feeds (${result.candidates.map((candidate) => candidate.url).join(", ")})`
+            : result.message;
         const before = subscribed.length > 0 ? ` (subscribed before it: ${subscribed.join(", ")})` : "";
         return answerError(400, `Bad Request: ${stream.url}: ${reason}${before}`);
       }
@@ -54,7 +66,10 @@ export async function editSubscription(call: GReaderCall): Promise<Response> {
     }
   }
   // Feeds already subscribed (and, for ac=edit, all of them) get their title and folder.
-  if (edits.length > 0 && (await saveSubscriptionEdits(call.db, { sources: edits, folder: parsed.folder })) === "missing") {
+  if (
+    edits.length > 0 &&
+    (await saveSubscriptionEdits(call.db, { sources: edits, folder: parsed.folder })) === "missing"
+  ) {
     return answerError(404, "Not Found: a subscription was removed meanwhile; nothing was changed.");
   }
   return answerOk();
@@ -70,11 +85,13 @@ function parseEdit(params: GReaderCall["params"]): Parsed | string {
   const streams: FeedStream[] = [];
   for (const text of texts) {
     const stream = parseStreamId(text);
-    if (stream?.kind !== "feed" && stream?.kind !== "feed-url") return `s: ${text.slice(0, 100)} is no feed stream id (feed/<id> or feed/<http(s) URL>)`;
+    if (stream?.kind !== "feed" && stream?.kind !== "feed-url")
+      return `s: ${text.slice(0, 100)} is no feed stream id (feed/<id> or feed/<http(s) URL>)`;
     streams.push(stream);
   }
   const titles = params.all("t");
-  if (titles.some((title) => title.length > MAX_TITLE_LENGTH)) return `t: a title is at most ${MAX_TITLE_LENGTH} characters`;
+  if (titles.some((title) => title.length > MAX_TITLE_LENGTH))
+    return `t: a title is at most ${MAX_TITLE_LENGTH} characters`;
   const add = params.get("a");
   const remove = params.get("r");
   const into = add === null ? null : readLabelName(add, { bareName: false });

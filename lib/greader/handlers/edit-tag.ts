@@ -31,11 +31,13 @@ export async function postEditTag(call: GReaderCall): Promise<Response> {
 export function parseChange(add: readonly string[], remove: readonly string[]): Change | string {
   const change: Change = { read: null, starred: null };
   const entries = [...add.map((id) => [id, true] as const), ...remove.map((id) => [id, false] as const)];
-  if (entries.length === 0) return "a or r: the state to add or remove (user/-/state/com.google/read, starred or kept-unread)";
+  if (entries.length === 0)
+    return "a or r: the state to add or remove (user/-/state/com.google/read, starred or kept-unread)";
   for (const [text, adding] of entries) {
     const stream = parseStreamId(text);
     if (stream === null) return `${adding ? "a" : "r"}: ${JSON.stringify(text.slice(0, 100))} is no state`;
-    if (stream.kind !== "state" || stream.state === "reading-list") return `${adding ? "a" : "r"}: only read, starred and kept-unread can be set on items (Tidings has no per-item labels)`;
+    if (stream.kind !== "state" || stream.state === "reading-list")
+      return `${adding ? "a" : "r"}: only read, starred and kept-unread can be set on items (Tidings has no per-item labels)`;
     const field = stream.state === "starred" ? "starred" : "read";
     const value = stream.state === "kept-unread" ? !adding : adding;
     if (change[field] !== null && change[field] !== value) return `a and r: ${field} asked both ways in one call`;

@@ -6,6 +6,10 @@ import type { GReaderCall } from "@/lib/greader/types";
 
 export async function exportSubscriptions(call: GReaderCall): Promise<Response> {
   return new Response(await exportOpml(call.db, call.now), {
-    headers: { ...API_HEADERS, "Content-Type": "application/xml; charset=utf-8", "Content-Disposition": 'attachment; filename="tidings-subscriptions.opml"' },
+    headers: {
+      ...API_HEADERS,
+      "Content-Type": "application/xml; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="tidings-subscriptions.opml"',
+    },
   });
 }

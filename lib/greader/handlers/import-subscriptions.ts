@@ -16,7 +16,12 @@ export async function importSubscriptions(call: GReaderCall): Promise<Response> 
   if (body === null) return answerError(413, `Payload Too Large: an OPML file is at most ${MAX_OPML_BYTES} bytes.`);
   const text = body.toString("utf8");
   if (text.trim() === "") return answerError(400, "Bad Request: send the OPML file as the request body.");
-  const report = await importOpml(call.db, text, { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS }, call.now);
+  const report = await importOpml(
+    call.db,
+    text,
+    { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS },
+    call.now,
+  );
   if (!report.ok) return answerError(400, `Bad Request: ${report.error}`);
   return answerText("OK");
 }

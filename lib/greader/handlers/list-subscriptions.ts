@@ -18,7 +18,8 @@ export async function listSubscriptions(call: GReaderCall): Promise<Response> {
     .map((source) => ({
       id: feedStreamId(source.id),
       title: source.title,
-      categories: source.folderName === null ? [] : [{ id: labelStreamId(source.folderName), label: source.folderName }],
+      categories:
+        source.folderName === null ? [] : [{ id: labelStreamId(source.folderName), label: source.folderName }],
       url: source.feedUrl,
       htmlUrl: source.siteUrl ?? "",
       iconUrl: "",

@@ -8,7 +8,10 @@ import type { GReaderCall } from "@/lib/greader/types";
 export async function listTags(call: GReaderCall): Promise<Response> {
   const refused = refuseOtherOutput(call.params);
   if (refused) return refused;
-  const folders = await call.db.folder.findMany({ select: { name: true }, orderBy: [{ position: "asc" }, { name: "asc" }] });
+  const folders = await call.db.folder.findMany({
+    select: { name: true },
+    orderBy: [{ position: "asc" }, { name: "asc" }],
+  });
   return answerJson({
     tags: [
       { id: formatStreamId({ kind: "state", state: "starred" }) },

@@ -15,15 +15,23 @@ import { markRead } from "@/lib/store/article-state";
 export async function postMarkAllAsRead(call: GReaderCall): Promise<Response> {
   const text = call.params.get("s");
   const stream = parseStreamId(text);
-  if (stream === null) return answerError(400, `Bad Request: s: ${JSON.stringify((text ?? "").slice(0, 200))} is no stream id.`);
+  if (stream === null)
+    return answerError(400, `Bad Request: s: ${JSON.stringify((text ?? "").slice(0, 200))} is no stream id.`);
   const seenBefore = parseSyncTime(call.params.get("ts"));
-  if (seenBefore === undefined) return answerError(400, "Bad Request: ts: a time in microseconds (or milliseconds, or seconds) since 1970.");
+  if (seenBefore === undefined)
+    return answerError(400, "Bad Request: ts: a time in microseconds (or milliseconds, or seconds) since 1970.");
   const target = await resolveStream(call.db, stream);
-  if (target === null) return answerError(404, `Not Found: no ${stream.kind === "label" ? "folder" : "feed"} is ${JSON.stringify(text)}.`);
+  if (target === null)
+    return answerError(404, `Not Found: no ${stream.kind === "label" ? "folder" : "feed"} is ${JSON.stringify(text)}.`);
   const selection = selectStream(target, [], []);
   // The read stream has nothing unread; kept-unread is the unread articles, all of which go.
   if (selection.empty || selection.read === true) return answerOk();
-  const scope = { ...ALL_ARTICLES, sourceId: selection.sourceId, folderId: selection.folderId, starred: selection.starred === true };
+  const scope = {
+    ...ALL_ARTICLES,
+    sourceId: selection.sourceId,
+    folderId: selection.folderId,
+    starred: selection.starred === true,
+  };
   await markRead(call.db, { scope, olderThan: null, maxId: null, seenBefore, now: call.now });
   return answerOk();
 }

@@ -15,14 +15,24 @@ export async function quickAdd(call: GReaderCall): Promise<Response> {
   // Apps may send the feed as a stream id (feed/URL), FreshRSS strips that prefix too.
   const url = (call.params.get("quickadd") ?? "").trim().replace(/^feed\//, "");
   if (url === "") return answerError(400, "Bad Request: quickadd needs the address of a feed or a site.");
-  if (url.length > MAX_URL_LENGTH) return answerError(400, `Bad Request: quickadd is at most ${MAX_URL_LENGTH} characters.`);
+  if (url.length > MAX_URL_LENGTH)
+    return answerError(400, `Bad Request: quickadd is at most ${MAX_URL_LENGTH} characters.`);
   const result = await subscribe(call.db, roundSettingsFromEnv(getEnv()), { url });
   if (result.status === "subscribed") {
-    return answerJson({ numResults: 1, query: result.feedUrl, streamId: feedStreamId(result.sourceId), streamName: result.title });
+    return answerJson({
+      numResults: 1,
+      query: result.feedUrl,
+      streamId: feedStreamId(result.sourceId),
+      streamName: result.title,
+    });
   }
   if (result.status === "choose") {
     const choices = result.candidates.map((candidate) => candidate.url).join(", ");
-    return answerJson({ numResults: 0, query: url, error: `The page links to several feeds; add one of them: ${choices}` });
+    return answerJson({
+      numResults: 0,
+      query: url,
+      error: `The page links to several feeds; add one of them: ${choices}`,
+    });
   }
   const existing = result.existingSourceId === undefined ? {} : { streamId: feedStreamId(result.existingSourceId) };
   return answerJson({ numResults: 0, query: url, error: result.message, ...existing });

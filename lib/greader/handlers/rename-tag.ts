@@ -10,7 +10,9 @@ export async function renameTag(call: GReaderCall): Promise<Response> {
   const from = readTagParam(call.params);
   if (from === null) return answerError(400, "Bad Request: s (or t): the folder to rename, user/-/label/NAME.");
   const to = readLabelName(call.params.get("dest"), { bareName: false });
-  if (to === null) return answerError(400, "Bad Request: dest: the new name, user/-/label/NAME (at most 100 characters).");
-  if ((await renameFolder(call.db, { from, to })) === "missing") return answerError(404, `Not Found: no folder named ${from}.`);
+  if (to === null)
+    return answerError(400, "Bad Request: dest: the new name, user/-/label/NAME (at most 100 characters).");
+  if ((await renameFolder(call.db, { from, to })) === "missing")
+    return answerError(404, `Not Found: no folder named ${from}.`);
   return answerOk();
 }

@@ -14,7 +14,11 @@ export const MAX_STREAM_ITEM_IDS = 10_000;
 
 export async function getStreamItemIds(call: GReaderCall): Promise<Response> {
   const streams = call.params.all("s");
-  if (streams.length !== 1) return answerError(400, "Bad Request: s: one stream id (user/-/state/com.google/reading-list, user/-/label/NAME, feed/ID).");
+  if (streams.length !== 1)
+    return answerError(
+      400,
+      "Bad Request: s: one stream id (user/-/state/com.google/reading-list, user/-/label/NAME, feed/ID).",
+    );
   const read = await readStreamPage(call, streams[0]!, MAX_STREAM_ITEM_IDS);
   if (!read.ok) return read.response;
   const { refs, continuation } = read.page;

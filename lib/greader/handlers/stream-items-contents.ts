@@ -17,9 +17,15 @@ export async function postStreamItemsContents(call: GReaderCall): Promise<Respon
   const parsed = parseItemIdList(call.params.all("i"), MAX_ITEMS_PER_CONTENTS_CALL);
   if (!parsed.ok) return answerError(400, `Bad Request: ${parsed.message}.`);
   const order = call.params.get("r");
-  if (order !== null && order !== "" && order !== "d" && order !== "n" && order !== "o") return answerError(400, "Bad Request: r: d (newest first) or o (oldest first).");
+  if (order !== null && order !== "" && order !== "d" && order !== "n" && order !== "o")
+    return answerError(400, "Bad Request: r: d (newest first) or o (oldest first).");
   const rows = (await readItemRows(parsed.ids)).sort(order === "o" ? byPublished : (a, b) => byPublished(b, a));
-  return answerJson({ direction: "ltr", id: READING_LIST_ID, updated: Math.floor(call.now.getTime() / 1000), items: rows.map(toGReaderItem) });
+  return answerJson({
+    direction: "ltr",
+    id: READING_LIST_ID,
+    updated: Math.floor(call.now.getTime() / 1000),
+    items: rows.map(toGReaderItem),
+  });
 }
 
 function byPublished(a: StreamItemRow, b: StreamItemRow): number {

@@ -5,7 +5,13 @@ import { percentile, type BenchFigure } from "../bench-output";
 import { HOUR, MINUTE, READABLE_BEHAVIOURS, VELOCITIES, type Behaviour, type Feed } from "./population";
 import { pageLinkingTo, postsOutAt, renderFeed, STATIC_BODIES, type LoggedRequest } from "./publisher";
 
-export type Run = { feeds: Feed[]; requests: LoggedRequest[]; firstServed: Map<string, number>; start: number; end: number };
+export type Run = {
+  feeds: Feed[];
+  requests: LoggedRequest[];
+  firstServed: Map<string, number>;
+  start: number;
+  end: number;
+};
 
 /**
  * Body bytes the ideal hourly poller receives from one feed: a server that honours validators sends
@@ -62,18 +68,49 @@ export function measure(run: Run): { figures: BenchFigure[]; notes: string[] } {
   };
 
   const figures: BenchFigure[] = [
-    { figure: "requests to feeds (+ robots.txt)", value: `${feedRequests.length} (+${requests.length - feedRequests.length}) = ${((feedRequests.length / hourly) * 100).toFixed(0)}% of hourly (${hourly})`, target: `${mark(feedRequests.length <= hourly / 2)} ≤ 50% of one per feed per hour` },
-    { figure: "body bytes the publisher sent, vs the ideal for these servers", value: `${mb(bytes)} vs ${mb(ideal)} = ${(bytes / ideal).toFixed(2)} × ideal`, target: `${mark(bytes <= 1.05 * ideal)} ≤ 1.05 × ideal` },
-    { figure: "304 share of feed requests", value: `${((notModified / feedRequests.length) * 100).toFixed(0)}% (${notModified})`, target: "—" },
-    { figure: "least gap between two requests to one registrable domain (virtual, hops included)", value: `${(leastGap / 1000).toFixed(1)} s; ${tooClose} request(s) within 1 s`, target: `${mark(tooClose === 0)} 0 within 1 s` },
-    { figure: "requests to a host during its Retry-After", value: String(duringHold), target: `${mark(duringHold === 0)} 0` },
+    {
+      figure: "requests to feeds (+ robots.txt)",
+      value: `${feedRequests.length} (+${requests.length - feedRequests.length}) = ${((feedRequests.length / hourly) * 100).toFixed(0)}% of hourly (${hourly})`,
+      target: `${mark(feedRequests.length <= hourly / 2)} ≤ 50% of one per feed per hour`,
+    },
+    {
+      figure: "body bytes the publisher sent, vs the ideal for these servers",
+      value: `${mb(bytes)} vs ${mb(ideal)} = ${(bytes / ideal).toFixed(2)} × ideal`,
+      target: `${mark(bytes <= 1.05 * ideal)} ≤ 1.05 × ideal`,
+    },
+    {
+      figure: "304 share of feed requests",
+      value: `${((notModified / feedRequests.length) * 100).toFixed(0)}% (${notModified})`,
+      target: "—",
+    },
+    {
+      figure: "least gap between two requests to one registrable domain (virtual, hops included)",
+      value: `${(leastGap / 1000).toFixed(1)} s; ${tooClose} request(s) within 1 s`,
+      target: `${mark(tooClose === 0)} 0 within 1 s`,
+    },
+    {
+      figure: "requests to a host during its Retry-After",
+      value: String(duringHold),
+      target: `${mark(duringHold === 0)} 0`,
+    },
     { figure: "requests to a feed after its 410", value: String(afterGone), target: `${mark(afterGone === 0)} 0` },
-    { figure: "repeat requests to a feed that sent a validator: conditional", value: `${conditional} of ${repeats.length}`, target: `${mark(conditional === repeats.length)} all` },
+    {
+      figure: "repeat requests to a feed that sent a validator: conditional",
+      value: `${conditional} of ${repeats.length}`,
+      target: `${mark(conditional === repeats.length)} all`,
+    },
     lagFigure("busy", 35),
     lagFigure("medium", 90),
   ];
-  const perDomain = gaps.sort((a, b) => a.host - b.host).map((gap) => `127.0.0.${10 + gap.host}: ${Number.isFinite(gap.least) ? `${(gap.least / 1000).toFixed(1)} s` : "—"}`);
-  return { figures, notes: [...breakdown(run), `  least gap per registrable domain (virtual): ${perDomain.join(", ")}`] };
+  const perDomain = gaps
+    .sort((a, b) => a.host - b.host)
+    .map(
+      (gap) => `127.0.0.${10 + gap.host}: ${Number.isFinite(gap.least) ? `${(gap.least / 1000).toFixed(1)} s` : "—"}`,
+    );
+  return {
+    figures,
+    notes: [...breakdown(run), `  least gap per registrable domain (virtual): ${perDomain.join(", ")}`],
+  };
 }
 
 function leastGaps(requests: LoggedRequest[]): { host: number; least: number; under1s: number }[] {
@@ -81,7 +118,11 @@ function leastGaps(requests: LoggedRequest[]): { host: number; least: number; un
   for (const request of requests) byHost.set(request.host, [...(byHost.get(request.host) ?? []), request.at]);
   return [...byHost].map(([host, times]) => {
     const deltas = times.slice(1).map((at, index) => at - times[index]!);
-    return { host, least: deltas.length > 0 ? Math.min(...deltas) : Number.POSITIVE_INFINITY, under1s: deltas.filter((delta) => delta < 1000).length };
+    return {
+      host,
+      least: deltas.length > 0 ? Math.min(...deltas) : Number.POSITIVE_INFINITY,
+      under1s: deltas.filter((delta) => delta < 1000).length,
+    };
   });
 }
 
@@ -125,7 +166,9 @@ function breakdown(run: Run): string[] {
     const statuses = new Map<number, number>();
     for (const request of mine) statuses.set(request.status, (statuses.get(request.status) ?? 0) + 1);
     const bytes = mine.reduce((sum, request) => sum + request.bodyBytes, 0);
-    const ideal = run.feeds.filter((feed) => ids.has(feed.id)).reduce((sum, feed) => sum + idealBodyBytes(feed, run.start, hours), 0);
+    const ideal = run.feeds
+      .filter((feed) => ids.has(feed.id))
+      .reduce((sum, feed) => sum + idealBodyBytes(feed, run.start, hours), 0);
     return `  ${behaviour.padEnd(18)} ${String(ids.size).padStart(3)} feeds ${String(mine.length).padStart(4)} req [${[...statuses].map(([code, n]) => `${code || "hang"}:${n}`).join(" ")}] ${mb(bytes)} vs ideal ${mb(ideal)}`;
   });
 }

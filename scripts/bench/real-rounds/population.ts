@@ -36,7 +36,18 @@ export const VELOCITIES: { name: Velocity; label: string; perDay: number }[] = [
 /** Feeds whose body Tidings refuses: they never change, so their content never needs a new body. */
 export const STATIC_BEHAVIOURS: Behaviour[] = ["too_large", "malformed", "entity", "html_without_link"];
 /** Feeds that deliver items to the reader (their freshness is measured). */
-export const READABLE_BEHAVIOURS: Behaviour[] = ["honours", "html_with_link", "ignores_validators", "churns_etag", "slow", "rate_limited", "gone", "moved", "found", "flaky"];
+export const READABLE_BEHAVIOURS: Behaviour[] = [
+  "honours",
+  "html_with_link",
+  "ignores_validators",
+  "churns_etag",
+  "slow",
+  "rate_limited",
+  "gone",
+  "moved",
+  "found",
+  "flaky",
+];
 
 export type Feed = {
   id: number;
@@ -69,13 +80,20 @@ const SHARE_OF_200: [Behaviour, number][] = [
   ["flaky", 10],
 ];
 // issue 14's mix: 25 busy, 50 medium, 65 quiet, 60 dormant of 200.
-const VELOCITY_OF_200: [Velocity, number][] = [["busy", 25], ["medium", 50], ["quiet", 65], ["dormant", 60]];
+const VELOCITY_OF_200: [Velocity, number][] = [
+  ["busy", 25],
+  ["medium", 50],
+  ["quiet", 65],
+  ["dormant", 60],
+];
 
 /** Hosts the ordinary feeds share (several feeds per registrable domain, so the gap matters). */
 export const SHARED_HOSTS = 20;
 
 function scaled<T>(shares: [T, number][], total: number, atLeastOne: boolean): T[] {
-  return shares.flatMap(([value, count]) => Array.from({ length: Math.max(atLeastOne ? 1 : 0, Math.round((count * total) / 200)) }, () => value));
+  return shares.flatMap(([value, count]) =>
+    Array.from({ length: Math.max(atLeastOne ? 1 : 0, Math.round((count * total) / 200)) }, () => value),
+  );
 }
 
 function shuffle<T>(rng: () => number, list: T[]): T[] {
@@ -91,7 +109,7 @@ function generatePosts(rng: () => number, perDay: number, start: number, end: nu
   if (perDay === 0) return Array.from({ length: 20 }, (_, index) => start - 90 * DAY - (19 - index) * 30 * DAY);
   const gap = () => (-Math.log(1 - rng()) * DAY) / perDay;
   const history: number[] = [];
-  for (let t = start; history.length < 20; ) history.unshift((t -= gap()));
+  for (let t = start; history.length < 20;) history.unshift((t -= gap()));
   const run: number[] = [];
   for (let t = start + gap(); t < end; t += gap()) run.push(t);
   return [...history, ...run];
@@ -101,10 +119,15 @@ function generatePosts(rng: () => number, perDay: number, start: number, end: nu
 export function buildPopulation(feedCount: number, start: number, end: number, seed = 14): Feed[] {
   const rng = createRandom(seed);
   const special = scaled(SHARE_OF_200, feedCount, true);
-  const behaviours = shuffle(rng, [...special, ...Array.from({ length: Math.max(0, feedCount - special.length) }, () => "honours" as Behaviour)]);
+  const behaviours = shuffle(rng, [
+    ...special,
+    ...Array.from({ length: Math.max(0, feedCount - special.length) }, () => "honours" as Behaviour),
+  ]);
   const velocities = shuffle(rng, scaled(VELOCITY_OF_200, behaviours.length, true));
   return behaviours.map((behaviour, id) => {
-    const velocity = STATIC_BEHAVIOURS.includes(behaviour) ? "dormant" : (velocities[id % velocities.length] ?? "quiet");
+    const velocity = STATIC_BEHAVIOURS.includes(behaviour)
+      ? "dormant"
+      : (velocities[id % velocities.length] ?? "quiet");
     const perDay = VELOCITIES.find((entry) => entry.name === velocity)!.perDay;
     return {
       id,

@@ -19,11 +19,22 @@ export default async function EditSourcePage({ params }: { params: Promise<{ id:
   if (!source) notFound();
   return (
     <>
-      <PageHeader title={`Edit “${source.displayTitle}”`} below={<p><Link href={`/sources/${id}`}>← Back to its health page</Link></p>} />
+      <PageHeader
+        title={`Edit “${source.displayTitle}”`}
+        below={
+          <p>
+            <Link href={`/sources/${id}`}>← Back to its health page</Link>
+          </p>
+        }
+      />
       <HealthSection id="settings" title="Settings">
         <EditSourceForm source={source} folders={folders} />
       </HealthSection>
-      <HealthSection id="remove" title="Remove" intro="Removing a source deletes its articles with it. To keep them, disable the source instead.">
+      <HealthSection
+        id="remove"
+        title="Remove"
+        intro="Removing a source deletes its articles with it. To keep them, disable the source instead."
+      >
         <RemoveSourceForm sourceId={id} title={source.displayTitle} articleCount={source.articleCount} />
       </HealthSection>
     </>
