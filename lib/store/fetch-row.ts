@@ -39,15 +39,18 @@ export function buildFetchRow(input: {
     encoding: attempt.reading?.encoding ?? null,
     encodingSource: attempt.reading?.encodingSource ?? null,
     xmlRecovery: attempt.reading?.xmlRecovery?.slice(0, MAX_DETAIL_LENGTH) ?? null,
-    parseMs: attempt.parseMs === null ? null : Math.round(attempt.parseMs),
-    laneWaitMs: Math.round(meta.laneWaitMs),
-    driftMs: measureDrift(attempt, input.roundId, input.dueAt),
+    parseMs: attempt.parseMs === null ? null : fitInt32(Math.round(attempt.parseMs)),
+    laneWaitMs: fitInt32(Math.round(meta.laneWaitMs)) ?? 0,
+    driftMs: fitInt32(measureDrift(attempt, input.roundId, input.dueAt)),
   };
 }
 
-/** The column is a 32-bit integer; a hostile max-age of twenty digits must not fail the insert. */
+/**
+ * The columns are 32-bit integers (PostgreSQL refuses anything wider): a hostile max-age of twenty
+ * digits, or the drift of a source due 25 days ago (2^31 ms), must not fail the fetch's insert.
+ */
 function fitInt32(value: number | null): number | null {
-  return value === null ? null : Math.min(value, 2_147_483_647);
+  return value === null ? null : Math.max(-2_147_483_648, Math.min(value, 2_147_483_647));
 }
 
 /**

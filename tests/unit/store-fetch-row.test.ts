@@ -79,4 +79,11 @@ describe("the fetch row's max-age", () => {
     });
     expect(row.maxAgeSeconds).toBe(2_147_483_647);
   });
+
+  it("a drift beyond 32 bits (a source due 40 days ago) is stored at the column's limit, so the insert cannot fail", () => {
+    const attempt = attemptWith(null);
+    const dueAt = new Date(attempt.startedAt.getTime() - 40 * 24 * 3600_000);
+    const row = buildFetchRow({ attempt, roundId: 1, newArticles: 0, updatedArticles: 0, dueAt });
+    expect(row.driftMs).toBe(2_147_483_647);
+  });
 });
