@@ -28,14 +28,12 @@ export async function logIn(_previous: LoginState, formData: FormData): Promise<
   if (auth.passwordFrom === "none") redirect("/");
   const requestHeaders = await headers();
   const client = throttleClientOf(requestHeaders);
-  const wait = throttle().waitFor(client, Date.now());
+  const startedAt = Date.now();
+  const wait = throttle().beginTry(client, startedAt);
   if (wait > 0)
     return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
-  if (!(await auth.checkPassword(parsed.data.password))) {
-    throttle().recordFailure(client, Date.now());
-    return { status: "error", message: "Wrong password." };
-  }
-  throttle().recordSuccess(client);
+  if (!(await auth.checkPassword(parsed.data.password))) return { status: "error", message: "Wrong password." };
+  throttle().forgive(client, startedAt);
   (await cookies()).set(SESSION_COOKIE, createSessionToken(auth.signingKey, new Date()), {
     httpOnly: true,
     sameSite: "lax",

@@ -54,7 +54,7 @@ function AlertItem({ alert, now, showSource }: { alert: AlertRow; now: Date; sho
           alert.sourceId === null ? (
             <span className={styles.title}>The whole fleet</span>
           ) : (
-            <Link href={`/sources/${alert.sourceId}`} className={styles.title}>
+            <Link prefetch={false} href={`/sources/${alert.sourceId}`} className={styles.title}>
               {alert.sourceTitle}
             </Link>
           )

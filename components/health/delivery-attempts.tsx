@@ -19,8 +19,11 @@ export function DeliveryAttemptsTable({
       <p>
         {target === null ? (
           <>
-            No notify URL is set (<Link href="/settings#notifications">Settings</Link> or{" "}
-            <code>TIDINGS_NOTIFY_URL</code>): alerts are shown here only.
+            No notify URL is set (
+            <Link prefetch={false} href="/settings#notifications">
+              Settings
+            </Link>{" "}
+            or <code>TIDINGS_NOTIFY_URL</code>): alerts are shown here only.
           </>
         ) : (
           <>
@@ -67,7 +70,7 @@ export function DeliveryAttemptsTable({
                         <>
                           {" "}
                           ·{" "}
-                          <Link href={`/sources/${notification.alert.sourceId}`}>
+                          <Link prefetch={false} href={`/sources/${notification.alert.sourceId}`}>
                             source {notification.alert.sourceId}
                           </Link>
                         </>

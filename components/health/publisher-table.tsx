@@ -38,7 +38,9 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
           {publishers.map((publisher) => (
             <tr key={publisher.key} data-publisher={publisher.key}>
               <th scope="row">
-                <Link href={publisherPath(publisher.key)} className={styles.key}>
+                {/* Not prefetched on sight: a prefetched dynamic route preloads stylesheets this page never
+                    uses (the browser warns; see components/app-header.tsx). */}
+                <Link prefetch={false} href={publisherPath(publisher.key)} className={styles.key}>
                   {publisher.key}
                 </Link>
               </th>

@@ -18,15 +18,14 @@ export async function checkFeverKey(input: {
   throttle: LoginThrottle;
   now: number;
 }): Promise<ApiKeyCheck> {
-  const waitMs = input.throttle.waitFor(input.client, input.now);
-  if (waitMs > 0) return { status: "throttled", waitMs };
   // No key sent is how clients probe a server; it is not a guess and counts as no failure.
   if (input.apiKey === null || input.apiKey === "") return { status: "denied" };
+  const waitMs = input.throttle.beginTry(input.client, input.now);
+  if (waitMs > 0) return { status: "throttled", waitMs };
   const { feverKeyDigest } = await readApiCredentials(input.db);
   if (feverKeyDigest !== null && matchesFeverKey(input.apiKey, feverKeyDigest)) {
-    input.throttle.recordSuccess(input.client);
+    input.throttle.forgive(input.client, input.now);
     return { status: "ok" };
   }
-  input.throttle.recordFailure(input.client, input.now);
   return { status: "denied" };
 }

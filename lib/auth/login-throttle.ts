@@ -23,8 +23,23 @@ export class LoginThrottle {
     if (this.failures.size > 10_000) this.prune(now);
   }
 
-  recordSuccess(client: string): void {
+  /**
+   * Starts a guess. When it may go ahead (0), it is counted as a failure at once: guesses sent
+   * together, each awaiting its password hash, would otherwise all pass the check before the first
+   * failure is written. A right guess takes its count back (`forgive`). Else: the ms to wait.
+   */
+  beginTry(client: string, now: number): number {
+    const wait = this.waitFor(client, now);
+    if (wait === 0) this.recordFailure(client, now);
+    return wait;
+  }
+
+  /** The guess begun at `startedAt` was right: it was no failure, and the client starts afresh. */
+  forgive(client: string, startedAt: number): void {
     this.failures.delete(client);
+    const all = this.failures.get(ALL);
+    const index = all?.lastIndexOf(startedAt) ?? -1;
+    if (index >= 0) all!.splice(index, 1);
   }
 
   private waitOn(key: string, limit: number, now: number): number {

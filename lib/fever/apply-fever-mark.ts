@@ -4,16 +4,18 @@ import "server-only";
 // ids change nothing and are no error (as in Miniflux): an app may mark an article that is gone.
 import { getDb } from "@/lib/db/client";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
-import { markRead, setReadOfIds, setStarredOfIds } from "@/lib/store/article-state";
+import { markRead, updateArticleStates } from "@/lib/store/article-state";
 import type { FeverMark } from "@/lib/fever/parse-fever-request";
 
 export async function applyFeverMark(mark: FeverMark, now: Date): Promise<void> {
   const db = getDb();
   if (mark.kind === "item") {
-    await db.$transaction(async (tx) => {
-      if (mark.as === "read" || mark.as === "unread")
-        await setReadOfIds(tx, { ids: mark.ids, read: mark.as === "read", now });
-      else await setStarredOfIds(tx, { ids: mark.ids, starred: mark.as === "saved", now });
+    const reading = mark.as === "read" || mark.as === "unread";
+    await updateArticleStates(db, {
+      ids: mark.ids,
+      read: reading ? mark.as === "read" : null,
+      starred: reading ? null : mark.as === "saved",
+      now,
     });
     return;
   }

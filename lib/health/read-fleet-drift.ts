@@ -9,6 +9,7 @@
 // 1000). A finished UTC day's figures cannot change (a fetch row is written when the fetch
 // happens, and pruning keeps 90 days), so they are kept in memory per database and only days not
 // yet known, today's among them, are ranked again.
+import { RETENTION_DAYS } from "@/lib/store/prune-fetch-log";
 import { Prisma } from "@/lib/generated/sqlite";
 import { providerOf, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
 import { remember } from "@/lib/remember";
@@ -23,6 +24,12 @@ export type FleetDrift = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Settled days stay cached this long whatever window a caller asks for: the alert evaluation asks
+ * for one day after every round, and must not evict the month the health page needs. The fetch log
+ * keeps RETENTION_DAYS (lib/store/prune-fetch-log.ts), so older days cannot change either.
+ */
+const CACHED_DAYS = RETENTION_DAYS + 1;
 
 /** `days` UTC days up to and including today's; `now` bounds the window's end (a test's clock). */
 export async function readFleetDrift(db: Db, { now, days }: { now: Date; days: number }): Promise<FleetDrift> {
@@ -47,7 +54,8 @@ export async function readFleetDrift(db: Db, { now, days }: { now: Date; days: n
   for (const day of window) {
     if (firstUnknown !== null && day >= firstUnknown) known.set(day, ranked.get(day) ?? null);
   }
-  for (const day of known.keys()) if (day >= settledBefore || day < window[0]!) known.delete(day);
+  const oldestCached = new Date(today - CACHED_DAYS * DAY_MS).toISOString().slice(0, 10);
+  for (const day of known.keys()) if (day >= settledBefore || day < oldestCached) known.delete(day);
   const last24h = recent.get("last24h");
   return {
     days: window.flatMap((day) => {

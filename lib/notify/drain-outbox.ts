@@ -40,15 +40,13 @@ export async function drainOutbox(db: Db, options: DrainOptions): Promise<DrainR
     report.failed = await failPendingNotifications(db, { now: now(), failure: "no notify URL is configured" });
     return report;
   }
-  // The claim outlasts a send: the request's timeout, and a margin for the database.
+  // One row claimed at a time, just before its send: a claim taken for a whole batch could expire
+  // while earlier rows were still being sent to a slow receiver, and another instance would send
+  // the rest again. The claim outlasts one send: the request's timeout, and a margin for the database.
   const claimMs = options.timeoutMs + 30_000;
-  const claimed = await claimDueNotifications(db, {
-    now: now(),
-    holder: options.holder,
-    claimMs,
-    limit: options.limit ?? DRAIN_LIMIT,
-  });
-  for (const row of claimed) {
+  for (let sent = 0; sent < (options.limit ?? DRAIN_LIMIT); sent++) {
+    const [row] = await claimDueNotifications(db, { now: now(), holder: options.holder, claimMs, limit: 1 });
+    if (!row) break;
     const document = JSON.parse(row.payload) as NotificationDocument;
     const startedAt = now();
     const started = performance.now();

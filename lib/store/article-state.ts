@@ -35,6 +35,20 @@ export async function updateArticleState(
 }
 
 /**
+ * Sets read and/or starred (null: leave it) of many articles at once, for the feed apps' APIs (up
+ * to 10,000 ids a call): one transaction, long enough not to fail behind a round's write lock.
+ */
+export async function updateArticleStates(
+  db: Db,
+  input: { ids: number[]; read: boolean | null; starred: boolean | null; now: Date },
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    if (input.read !== null) await setReadOfIds(tx, { ids: input.ids, read: input.read, now: input.now });
+    if (input.starred !== null) await setStarredOfIds(tx, { ids: input.ids, starred: input.starred, now: input.now });
+  }, BULK_TRANSACTION);
+}
+
+/**
  * Marks every unread article of a view read; returns their ids (the undo list). `olderThan`
  * limits it to articles published before that time; `maxId` to articles the reader had a chance
  * to see (those that arrived later stay unread); `seenBefore` to articles Tidings stored before

@@ -45,19 +45,15 @@ export type AttemptRecord = {
   next: { delivered: true } | { delivered: false; nextAttemptAt: Date } | { delivered: false; failure: string };
 };
 
-export async function recordNotificationAttempt(db: Db, record: AttemptRecord): Promise<void> {
+/**
+ * Records an attempt and releases the claim, together. When the claim was lost meanwhile (it
+ * expired and another sender took the row), nothing is written: that sender's record stands, and
+ * the attempts log keeps agreeing with the row's count.
+ */
+export async function recordNotificationAttempt(db: Db, record: AttemptRecord): Promise<boolean> {
   const { next } = record;
-  await db.$transaction([
-    db.notificationAttempt.create({
-      data: {
-        notificationId: record.id,
-        at: record.at,
-        durationMs: record.durationMs,
-        httpStatus: record.httpStatus,
-        error: record.error,
-      },
-    }),
-    db.notification.updateMany({
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.notification.updateMany({
       where: { id: record.id, claimedBy: record.holder },
       data: {
         attempts: { increment: 1 },
@@ -69,8 +65,19 @@ export async function recordNotificationAttempt(db: Db, record: AttemptRecord): 
             ? { failedAt: record.at, failure: next.failure }
             : { nextAttemptAt: next.nextAttemptAt }),
       },
-    }),
-  ]);
+    });
+    if (count !== 1) return false;
+    await tx.notificationAttempt.create({
+      data: {
+        notificationId: record.id,
+        at: record.at,
+        durationMs: record.durationMs,
+        httpStatus: record.httpStatus,
+        error: record.error,
+      },
+    });
+    return true;
+  });
 }
 
 /** Rows nobody can send (no notify URL any more): given up, with the reason shown on /health. */

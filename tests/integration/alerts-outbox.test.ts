@@ -5,6 +5,7 @@ import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures"
 import { startReceiver, type Receiver } from "@/tests/helpers/notify-receiver";
 import { runRound } from "@/lib/round/run-round";
 import { drainOutbox, MAX_ATTEMPTS } from "@/lib/notify/drain-outbox";
+import { claimDueNotifications, recordNotificationAttempt } from "@/lib/store/notifications";
 import {
   NOTIFY_FORMAT_SETTING,
   NOTIFY_URL_SETTING,
@@ -73,6 +74,25 @@ describe("the outbox across senders", () => {
     expect(await drain("instance-b")).toEqual({ attempted: 0, delivered: 0, failed: 0 });
     expect(await drain("instance-b", 61_000)).toEqual({ attempted: 1, delivered: 1, failed: 0 });
     expect(receiver.posts).toHaveLength(1);
+  });
+
+  it("a sender whose claim was taken over records nothing: the new holder's attempt is the one logged", async () => {
+    await oneAlert();
+    const [row] = await claimDueNotifications(database.db, { now: new Date(), holder: "slow", claimMs: 1, limit: 1 });
+    // The slow sender's claim expires; another instance claims the row and delivers it.
+    expect(await drain("instance-b", 1_000)).toEqual({ attempted: 1, delivered: 1, failed: 0 });
+    const late = await recordNotificationAttempt(database.db, {
+      id: row!.id,
+      holder: "slow",
+      at: new Date(),
+      durationMs: 5,
+      httpStatus: 200,
+      error: null,
+      next: { delivered: true },
+    });
+    expect(late).toBe(false);
+    expect(await database.db.notificationAttempt.count()).toBe(1);
+    expect((await database.db.notification.findFirstOrThrow()).attempts).toBe(1);
   });
 
   it("gives up after the capped number of attempts, each later than the one before", async () => {

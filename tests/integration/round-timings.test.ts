@@ -214,6 +214,11 @@ describe("the fleet's drift", () => {
     const second = await readFleetDrift(db, { now: new Date(), days: 2 });
     expect(second.days[0]).toEqual({ day: yesterday, fetches: 1, medianMs: 7000, p95Ms: 7000 });
     expect(second.days[1]).toEqual({ day: today, fetches: 3, medianMs: 3000, p95Ms: 5000 });
+    // The alert evaluation reads one day after every round: that must not evict the settled days
+    // the health page's month needs (they would be ranked again on every page view).
+    await readFleetDrift(db, { now: new Date(), days: 1 });
+    const third = await readFleetDrift(db, { now: new Date(), days: 2 });
+    expect(third.days[0]).toEqual({ day: yesterday, fetches: 1, medianMs: 7000, p95Ms: 7000 });
   });
 
   it("refuses a window that is not a positive whole number of days", async () => {

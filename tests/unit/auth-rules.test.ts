@@ -27,9 +27,27 @@ describe("the login throttle", () => {
 
   it("forgets a client's failures when it logs in", () => {
     const throttle = new LoginThrottle(limits);
-    [0, 1, 2].forEach((at) => throttle.recordFailure("a", at));
-    throttle.recordSuccess("a");
+    [0, 1].forEach((at) => throttle.recordFailure("a", at));
+    expect(throttle.beginTry("a", 2)).toBe(0);
+    throttle.forgive("a", 2);
     expect(throttle.waitFor("a", 3)).toBe(0);
+  });
+
+  it("counts a guess from its start, so guesses sent together cannot outrun the limit", () => {
+    const throttle = new LoginThrottle(limits);
+    // Five guesses at the same instant, none answered yet (each awaits its password hash).
+    const admitted = [0, 0, 0, 0, 0].filter((at) => throttle.beginTry("a", at) === 0).length;
+    expect(admitted).toBe(limits.perClient);
+  });
+
+  it("a right guess takes back only its own count from the total", () => {
+    const throttle = new LoginThrottle(limits);
+    ["b", "c", "d", "e"].forEach((client, index) => throttle.recordFailure(client, index));
+    expect(throttle.beginTry("a", 10)).toBe(0);
+    throttle.forgive("a", 10);
+    // Four failures remain in the total of five: one more try is allowed, then the cap holds.
+    expect(throttle.beginTry("f", 11)).toBe(0);
+    expect(throttle.waitFor("g", 12)).toBeGreaterThan(0);
   });
 });
 

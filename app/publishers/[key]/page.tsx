@@ -54,8 +54,10 @@ export default async function PublisherPage({ params }: Props) {
         title={`Publisher ${publisher.key}`}
         below={
           <p className="figure-label">
-            <Link href="/health#publishers">← Health</Link> · every source whose feed is on {publisher.key}, spaced as
-            one host by the request lane.
+            <Link prefetch={false} href="/health#publishers">
+              ← Health
+            </Link>{" "}
+            · every source whose feed is on {publisher.key}, spaced as one host by the request lane.
           </p>
         }
       />
@@ -91,7 +93,9 @@ export default async function PublisherPage({ params }: Props) {
           {publisher.sources.map((source) => (
             <li key={source.id} data-source-id={source.id}>
               <HealthStateBadge state={source.health} compact />{" "}
-              <Link href={`/sources/${source.id}`}>{source.displayTitle}</Link>
+              <Link prefetch={false} href={`/sources/${source.id}`}>
+                {source.displayTitle}
+              </Link>
               {source.failingSince ? (
                 <>
                   {" "}

@@ -12,24 +12,24 @@ import { answerError, answerJson, answerText } from "@/lib/greader/greader-answe
 import type { GReaderCall } from "@/lib/greader/types";
 
 export async function clientLogin(call: GReaderCall): Promise<Response> {
-  const throttle = getApiThrottle();
-  const client = throttleClientOf(call.request.headers);
-  const waitMs = throttle.waitFor(client, call.now.getTime());
-  if (waitMs > 0)
-    return answerError(429, "Too many failed logins; try again later.", {
-      "Retry-After": String(Math.ceil(waitMs / 1000)),
-    });
   const email = call.params.get("Email") ?? "";
   const password = call.params.get("Passwd") ?? "";
   const account = await readGReaderAccount(call.db);
   if (account === null) return answerError(401, "Error=BadAuthentication");
   // A probe without credentials is no guess and costs no scrypt.
   if (email === "" || password === "") return answerError(401, "Error=BadAuthentication");
+  const throttle = getApiThrottle();
+  const client = throttleClientOf(call.request.headers);
+  const startedAt = call.now.getTime();
+  const waitMs = throttle.beginTry(client, startedAt);
+  if (waitMs > 0)
+    return answerError(429, "Too many failed logins; try again later.", {
+      "Retry-After": String(Math.ceil(waitMs / 1000)),
+    });
   if (email !== account.user || !(await verifyPassword(password, account.passwordHash))) {
-    throttle.recordFailure(client, call.now.getTime());
     return answerError(401, "Error=BadAuthentication");
   }
-  throttle.recordSuccess(client);
+  throttle.forgive(client, startedAt);
   const auth = createAuthToken(account);
   // Vienna RSS needs LSID present; Google's was a second session id, here the same token.
   if (call.params.get("output") === "json") return answerJson({ SID: auth, LSID: auth, Auth: auth });

@@ -10,7 +10,7 @@ import type { GReaderCall } from "@/lib/greader/types";
 import { parseStreamId } from "@/lib/greader/stream-id";
 import { parseItemIdList } from "@/lib/greader/item-id";
 import { MAX_VALUES_PER_NAME } from "@/lib/greader/greader-params";
-import { setReadOfIds, setStarredOfIds } from "@/lib/store/article-state";
+import { updateArticleStates } from "@/lib/store/article-state";
 
 type Change = { read: boolean | null; starred: boolean | null };
 
@@ -20,10 +20,7 @@ export async function postEditTag(call: GReaderCall): Promise<Response> {
   const parsed = parseItemIdList(call.params.all("i"), MAX_VALUES_PER_NAME);
   if (!parsed.ok) return answerError(400, `Bad Request: ${parsed.message}.`);
   const { read, starred } = change;
-  await call.db.$transaction(async (tx) => {
-    if (read !== null) await setReadOfIds(tx, { ids: parsed.ids, read, now: call.now });
-    if (starred !== null) await setStarredOfIds(tx, { ids: parsed.ids, starred, now: call.now });
-  });
+  await updateArticleStates(call.db, { ids: parsed.ids, read, starred, now: call.now });
   return answerOk();
 }
 
