@@ -24,7 +24,7 @@ export function AttentionList({
           <li key={source.id} className={styles.item} data-source-id={source.id}>
             <HealthStateBadge state={source.health} compact />
             <span className={styles.main}>
-              <Link href={`/sources/${source.id}`} className={styles.title}>
+              <Link prefetch={false} href={`/sources/${source.id}`} className={styles.title}>
                 {source.displayTitle}
               </Link>
               <span className={styles.why}>
@@ -42,7 +42,9 @@ export function AttentionList({
       </ol>
       {total > sources.length ? (
         <p className={styles.more}>
-          <Link href="/sources?sort=problems">{total - sources.length} more, problems first →</Link>
+          <Link prefetch={false} href="/sources?sort=problems">
+            {total - sources.length} more, problems first →
+          </Link>
         </p>
       ) : null}
     </>

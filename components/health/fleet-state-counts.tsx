@@ -23,7 +23,9 @@ export function FleetStateCounts({ counts }: { counts: Record<SourceHealthState,
         );
       })}
       <li className={styles.more}>
-        <Link href="/sources?sort=problems">All sources, problems first →</Link>
+        <Link prefetch={false} href="/sources?sort=problems">
+          All sources, problems first →
+        </Link>
       </li>
     </ul>
   );

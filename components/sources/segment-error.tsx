@@ -1,7 +1,10 @@
 "use client";
-import styles from "./notice.module.css";
 
-/** The error boundary's message: what failed, a retry, and the digest that names the log line. */
+/**
+ * The error boundary's message: what failed, a retry, and the digest that names the log line.
+ * Styled from globals.css, not a CSS module: Next preloads an error boundary's stylesheet on every
+ * page of its segment, and Chromium reports it "preloaded but not used" while nothing fails.
+ */
 export function SegmentError({
   what,
   error,
@@ -12,7 +15,7 @@ export function SegmentError({
   reset: () => void;
 }) {
   return (
-    <div className={`${styles.notice} ${styles.bad}`} role="alert">
+    <div className="segment-error" role="alert">
       <p>
         <strong>Could not load {what}.</strong> The database may be busy or unreachable; the server log has the details
         {error.digest ? ` (reference ${error.digest})` : ""}.
