@@ -2,12 +2,12 @@
 // for every page. Next reads the nonce from the request's CSP header and puts it on its own
 // scripts; anything else inline (an article's <script>, an onerror attribute, a javascript:
 // link) has no nonce and does not run, even if it ever got past the sanitizer.
-// Before that, lib/auth/gate-request.ts refuses unknown Host names (DNS rebinding) and, when a
+// Before that, lib/features/auth/gate-request.ts refuses unknown Host names (DNS rebinding) and, when a
 // password is set, every request without a valid session.
 import { NextResponse, type NextRequest } from "next/server";
-import { gateRequest } from "@/lib/auth/gate-request";
+import { gateRequest } from "@/lib/features/auth/gate-request";
 
-/** The embedded players the sanitizer lets through (lib/parse/sanitize-content.ts). */
+/** The embedded players the sanitizer lets through (lib/pipeline/parse/sanitize/sanitize-content.ts). */
 const PLAYER_ORIGINS =
   "https://www.youtube.com https://youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
 

@@ -5,7 +5,7 @@ import { AppHeader } from "@/components/app-header";
 import { QueryProvider } from "@/components/query-provider";
 import { MAIN_CONTENT_ID } from "@/components/skip-targets";
 import { RegisterServiceWorker } from "@/components/register-service-worker";
-import { getAuthState } from "@/lib/auth/auth-state";
+import { getAuthState } from "@/lib/features/auth/auth-state";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -3,13 +3,13 @@ import type { Metadata } from "next";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { NoSources } from "@/components/empty/no-sources";
 import { Reader } from "@/components/reader/reader";
-import { getArticle } from "@/lib/articles/get-article";
-import { getReaderSettings } from "@/lib/articles/get-reader-settings";
-import { getSidebar } from "@/lib/articles/get-sidebar";
-import { listArticles } from "@/lib/articles/list-articles";
-import { parseReaderLocation, scopeOfLocation } from "@/lib/articles/reader-location";
-import { queryKeys } from "@/lib/query-keys";
-import { formatUnreadTitle } from "@/lib/articles/unread-title";
+import { getArticle } from "@/lib/reads/articles/get-article";
+import { getReaderSettings } from "@/lib/reads/articles/get-reader-settings";
+import { getSidebar } from "@/lib/reads/articles/get-sidebar";
+import { listArticles } from "@/lib/reads/articles/list-articles";
+import { parseReaderLocation, scopeOfLocation } from "@/lib/reads/articles/reader-location";
+import { queryKeys } from "@/components/query-keys";
+import { formatUnreadTitle } from "@/lib/reads/articles/unread-title";
 
 export const dynamic = "force-dynamic";
 

@@ -14,10 +14,10 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 // Migrations, the parse worker and the default database are this installation's, not the working
-// directory's (lib/project-root.ts).
+// directory's (lib/base/project-root.ts).
 process.env.TIDINGS_PROJECT_ROOT ||= ROOT;
 // tsx (here, and in the parse worker in both paths) reads the `@/` alias from the working
-// directory's tsconfig.json unless told where it is: "Cannot find module '@/lib/cli/cli-error'".
+// directory's tsconfig.json unless told where it is: "Cannot find module '@/lib/entry/cli/cli-error'".
 process.env.TSX_TSCONFIG_PATH ||= path.join(ROOT, "tsconfig.json");
 
 /** The built entry point if dist/cli was built from the sources as they are now, else null. */
@@ -44,7 +44,7 @@ async function loadCli() {
   const { register: registerCommonJs } = await import("tsx/cjs/api");
   register({ tsconfig: process.env.TSX_TSCONFIG_PATH });
   registerCommonJs();
-  const loaded = await import(pathToFileURL(path.join(ROOT, "lib/cli/main.ts")).href);
+  const loaded = await import(pathToFileURL(path.join(ROOT, "lib/entry/cli/main.ts")).href);
   return loaded.main ? loaded : loaded.default;
 }
 

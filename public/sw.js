@@ -6,7 +6,7 @@
 //   first: the cache answers only when the server cannot, so nothing stale is shown online.
 // - Nothing else is stored: no answer to a request that changes state (any method but GET),
 //   nothing of the feed apps' APIs, rounds, settings or the login page.
-// - Auth is an HttpOnly session cookie this worker cannot read, and the gate (lib/auth/
+// - Auth is an HttpOnly session cookie this worker cannot read, and the gate (lib/features/auth/
 //   gate-request.ts) answers a request without a session with a redirect to /login (pages) or a
 //   401 (APIs). Whenever an answer says the session is over (that redirect, a 401, logging out),
 //   every stored page and article is deleted at once; and since the network is always asked

@@ -37,10 +37,10 @@ async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: "lib/cli/main.ts" },
+    entryPoints: { main: "lib/entry/cli/main.ts" },
     outdir: OUT_DIR,
     outExtension: { ".js": ".mjs" },
-    // Each command in its own chunk, loaded when it runs (lib/cli/main.ts). Every file is named by
+    // Each command in its own chunk, loaded when it runs (lib/entry/cli/main.ts). Every file is named by
     // its content, so a CLI still running from the previous build keeps finding its chunks.
     splitting: true,
     entryNames: "[name]-[hash]",
@@ -58,7 +58,7 @@ async function main() {
   });
   const outputs = Object.keys(result.metafile.outputs).map((output) => path.basename(output));
   const entry = Object.entries(result.metafile.outputs).find(
-    ([, output]) => output.entryPoint === "lib/cli/main.ts",
+    ([, output]) => output.entryPoint === "lib/entry/cli/main.ts",
   )?.[0];
   if (!entry) throw new Error("esbuild wrote no entry point");
   const inputs = Object.keys(result.metafile.inputs).map((input) => {

@@ -2,8 +2,8 @@
 // makes the expectation not mappable to what Tidings means to do, or a miss with its likely cause.
 // Read from the expected value and the file's own text, never from the file's name.
 import { Parser as HtmlParser } from "htmlparser2";
-import { ALLOWED_ELEMENTS, isAllowedAttribute } from "../lib/parse/html-allowlist";
-import { sanitizeStyle } from "../lib/parse/sanitize-style";
+import { ALLOWED_ELEMENTS, isAllowedAttribute } from "../lib/pipeline/parse/sanitize/html-allowlist";
+import { sanitizeStyle } from "../lib/pipeline/parse/sanitize/sanitize-style";
 
 export type MissReason = { refused: boolean; reason: string };
 

@@ -33,10 +33,10 @@
 // over every mappable expectation and over those left once the refusals are set apart.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { collapseWhitespace, htmlToText } from "../lib/parse/html-text";
+import { collapseWhitespace, htmlToText } from "../lib/pipeline/parse/sanitize/html-text";
 import { Parser as HtmlParser } from "htmlparser2";
-import { parseFeed } from "../lib/parse/parse-feed";
-import type { ParseResult } from "../lib/parse/types";
+import { parseFeed } from "../lib/pipeline/parse/parse-feed";
+import type { ParseResult } from "../lib/pipeline/parse/contract/types";
 import { readCorpusHeader } from "../tests/helpers/corpus-digest";
 import { explainMiss, type MissReason } from "./conformance-refusals";
 

@@ -21,8 +21,8 @@
 //   npx tsx scripts/simulate.ts [--seed N] [--sources 1000] [--days 7] [--hours 10] [--jitter 0.2]
 //   npm run simulate -- --seed N
 
-import { DEFAULT_POLICY_SETTINGS, parseMaxAge } from "../lib/policy";
-import type { PolicySettings } from "../lib/policy/types";
+import { DEFAULT_POLICY_SETTINGS, parseMaxAge } from "../lib/pipeline/policy";
+import type { PolicySettings } from "../lib/pipeline/policy/types";
 import { measureFreshness, TIDINGS, HOURLY as FIXED_60 } from "./simulation/measure-freshness";
 import {
   createPopulation,

@@ -4,12 +4,12 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { getAuthState } from "@/lib/auth/auth-state";
-import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
-import { LoginThrottle, throttleClientOf } from "@/lib/auth/login-throttle";
-import { safeNextPath } from "@/lib/auth/safe-next-path";
-import { remember } from "@/lib/remember";
-import type { LoginState } from "@/lib/auth/login-state";
+import { getAuthState } from "@/lib/features/auth/auth-state";
+import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
+import { LoginThrottle, throttleClientOf } from "@/lib/features/auth/login-throttle";
+import { safeNextPath } from "@/lib/features/auth/safe-next-path";
+import { remember } from "@/lib/base/remember";
+import type { LoginState } from "@/lib/features/auth/login-state";
 
 const loginSchema = z.object({
   password: z.string().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),

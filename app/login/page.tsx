@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
 import { PageHeader } from "@/components/sources/page-header";
-import { getAuthState } from "@/lib/auth/auth-state";
-import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { getAuthState } from "@/lib/features/auth/auth-state";
+import { safeNextPath } from "@/lib/features/auth/safe-next-path";
 
 export const metadata: Metadata = { title: "Log in" };
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 // Prometheus scrape endpoint.
-import { renderMetrics } from "@/lib/metrics/render-metrics";
+import { renderMetrics } from "@/lib/reads/health/render-metrics";
 
 export const dynamic = "force-dynamic";
 

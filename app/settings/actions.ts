@@ -4,12 +4,12 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/auth/api-credentials";
-import { clearApiCredentials, saveApiCredentials } from "@/lib/store/api-credentials";
-import type { ApiPasswordState } from "@/lib/auth/api-password-state";
-import { notifySettingsSchema } from "@/lib/notify/notify-target";
-import type { NotifySettingsState } from "@/lib/notify/notify-settings-state";
-import { saveNotifySettings } from "@/lib/store/notify-settings";
+import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/features/auth/api-credentials";
+import { clearApiCredentials, saveApiCredentials } from "@/lib/features/auth/api-credential-store";
+import type { ApiPasswordState } from "@/lib/features/auth/api-password-state";
+import { notifySettingsSchema } from "@/lib/features/notify/notify-target";
+import type { NotifySettingsState } from "@/lib/features/notify/notify-settings-state";
+import { saveNotifySettings } from "@/lib/features/notify/save-notify-settings";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);

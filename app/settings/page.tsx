@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { ApiPasswordForm } from "@/components/settings/api-password-form";
 import { PageHeader } from "@/components/sources/page-header";
-import { getApiAccount } from "@/lib/auth/get-api-account";
+import { getApiAccount } from "@/lib/features/auth/get-api-account";
 import { NotifyForm } from "@/components/settings/notify-form";
-import { getNotifyFormValues } from "@/lib/notify/get-notify-form-values";
+import { getNotifyFormValues } from "@/lib/features/notify/get-notify-form-values";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";

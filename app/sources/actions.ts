@@ -5,18 +5,18 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
-import { roundSettingsFromEnv } from "@/lib/round/round-settings";
-import { fetchSourceNow } from "@/lib/round/round-runner";
-import { subscribe } from "@/lib/sources/subscribe";
-import { parseOpml } from "@/lib/opml/parse-opml";
-import { normalizeFeedUrl } from "@/lib/opml/normalize-feed-url";
-import type { OpmlEntry, OpmlSkip } from "@/lib/opml/types";
-import { screenImportEntries } from "@/lib/sources/screen-import-entries";
-import { editSource } from "@/lib/sources/edit-source";
-import { setSourceEnabled } from "@/lib/store/set-source-enabled";
-import { removeSource as removeSourceFromStore } from "@/lib/store/remove-source";
-import { importSources } from "@/lib/store/import-sources";
+import { getEnv } from "@/lib/base/env";
+import { roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
+import { fetchSourceNow } from "@/lib/entry/server/round-runner";
+import { subscribe } from "@/lib/reads/sources/subscribe";
+import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
+import { normalizeFeedUrl } from "@/lib/pipeline/parse/opml/normalize-feed-url";
+import type { OpmlEntry, OpmlSkip } from "@/lib/pipeline/parse/opml/types";
+import { screenImportEntries } from "@/lib/reads/sources/screen-import-entries";
+import { editSource } from "@/lib/reads/sources/edit-source";
+import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
+import { removeSource as removeSourceFromStore } from "@/lib/pipeline/store/sources/remove-source";
+import { importSources } from "@/lib/pipeline/store/sources/import-sources";
 import {
   addSourceSchema,
   editSourceSchema,
@@ -25,7 +25,7 @@ import {
   opmlUploadSchema,
   removeSourceSchema,
   toggleEnabledSchema,
-} from "@/lib/sources/form-schemas";
+} from "@/lib/reads/sources/form-schemas";
 import type {
   AddSourceState,
   EditSourceState,
@@ -34,7 +34,7 @@ import type {
   OpmlPreview,
   RemoveSourceState,
   ToggleEnabledState,
-} from "@/lib/sources/action-states";
+} from "@/lib/reads/sources/action-states";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);

@@ -3,7 +3,7 @@
 // password, too many tries), a redirect to where the reader was going on success.
 import { useActionState } from "react";
 import { logIn } from "@/app/login/actions";
-import type { LoginState } from "@/lib/auth/login-state";
+import type { LoginState } from "@/lib/features/auth/login-state";
 import { FieldError } from "@/components/sources/field-error";
 import styles from "@/components/sources/form.module.css";
 

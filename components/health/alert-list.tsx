@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { ALERT_TITLES } from "@/lib/alerts/alert-rules";
-import type { AlertOverview, AlertRow } from "@/lib/health/list-alerts";
-import { formatRelative, formatUtc } from "@/lib/health/format-figures";
+import { ALERT_TITLES } from "@/lib/base/alert-kinds";
+import type { AlertOverview, AlertRow } from "@/lib/features/alerts/list-alerts";
+import { formatRelative, formatUtc } from "@/lib/reads/health/describe/format-figures";
 import styles from "./alert-list.module.css";
 
 /** The health rules' alerts: open ones with when they started and why, then the latest cleared. */

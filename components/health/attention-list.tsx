@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { AttentionSource } from "@/lib/health/get-fleet-states";
-import { formatDuration, formatRelative } from "@/lib/health/format-figures";
+import type { AttentionSource } from "@/lib/reads/health/get-fleet-states";
+import { formatDuration, formatRelative } from "@/lib/reads/health/describe/format-figures";
 import { FailingSince } from "@/components/health/failing-since";
 import { HealthStateBadge } from "@/components/health/health-state-badge";
 import styles from "./attention-list.module.css";

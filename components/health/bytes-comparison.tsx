@@ -1,4 +1,4 @@
-import { formatBytes, formatShare } from "@/lib/health/format-figures";
+import { formatBytes, formatShare } from "@/lib/reads/health/describe/format-figures";
 import styles from "./bytes-comparison.module.css";
 
 /**

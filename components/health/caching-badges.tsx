@@ -1,4 +1,4 @@
-import type { CachingBadge } from "@/lib/health/caching-badge-rules";
+import type { CachingBadge } from "@/lib/reads/health/rules/caching-badge-rules";
 import styles from "./caching-badges.module.css";
 
 export const VERDICT_GLYPH = { good: "✓", warn: "!", bad: "✕", unknown: "?" } as const;

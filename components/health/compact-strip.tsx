@@ -2,7 +2,7 @@
 // The sources table's strip of the last outcomes of a source, oldest left. A client component on
 // purpose: the server sends one short code per row ("nnnoe…") instead of twenty elements in the
 // RSC payload, which keeps a 1,000-source page small. Glyphs (✓ = ✕) keep it readable without colour.
-import { OUTCOME_META, type Outcome } from "@/lib/health/outcome-meta";
+import { OUTCOME_META, type Outcome } from "@/lib/reads/health/rules/outcome-meta";
 import styles from "./compact-strip.module.css";
 
 const BY_CODE: Record<string, Outcome> = { o: "ok", n: "not_modified", e: "error" };

@@ -1,7 +1,7 @@
 // Outcomes per UTC day as stacked columns, in plain SVG. Each outcome has its own colour AND fill
 // pattern (solid ok, striped not modified, cross-hatched errors), each column a tooltip, and the
 // same figures are available as a table for screen readers and copy-paste.
-import type { DayTotals } from "@/lib/health/fill-days";
+import type { DayTotals } from "@/lib/reads/health/rules/fill-days";
 import styles from "./daily-outcomes-chart.module.css";
 
 const COLUMN = 32;

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { ALERT_TITLES, type AlertKind } from "@/lib/alerts/alert-rules";
-import type { DeliveryAttempts } from "@/lib/health/list-delivery-attempts";
-import type { NotifyTarget } from "@/lib/notify/notify-target";
-import { formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
+import { ALERT_TITLES, type AlertKind } from "@/lib/base/alert-kinds";
+import type { DeliveryAttempts } from "@/lib/reads/health/list-delivery-attempts";
+import type { NotifyTarget } from "@/lib/features/notify/notify-target";
+import { formatMs, formatUtcSeconds } from "@/lib/reads/health/describe/format-figures";
 // The same table as the round history: one look for the health page's logs.
 import styles from "./round-history.module.css";
 

@@ -1,9 +1,9 @@
 // The fleet's scheduler drift per UTC day (how late scheduled fetches started against their due
 // time): the p95 as a pale column, the median as a solid one inside it, plain SVG. Days without
 // scheduled fetches have no column. Early starts (the due tolerance) are drawn as on time.
-import type { DriftDay, DriftFigures } from "@/lib/health/read-fleet-drift";
-import { formatDrift } from "@/lib/health/format-figures";
-import { formatDuration } from "@/lib/policy/format";
+import type { DriftDay, DriftFigures } from "@/lib/reads/health/read-fleet-drift";
+import { formatDrift } from "@/lib/reads/health/describe/format-figures";
+import { formatDuration } from "@/lib/pipeline/policy/format";
 import { COLUMN, DayChartFrame, GAP, HEIGHT } from "./day-chart-frame";
 import marks from "./drift-chart.module.css";
 

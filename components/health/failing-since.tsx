@@ -1,4 +1,4 @@
-import { formatRelative, formatUtc } from "@/lib/health/format-figures";
+import { formatRelative, formatUtc } from "@/lib/reads/health/describe/format-figures";
 
 /** "2026-11-28 06:05 UTC (3 d ago)": when the current run of failed fetches began. */
 export function FailingSince({ since, now }: { since: Date; now: Date }) {

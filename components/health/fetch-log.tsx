@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { FetchLogRow } from "@/lib/health/list-fetch-log";
-import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
-import { describeEncoding } from "@/lib/health/describe-reading";
-import { formatBytes, formatDrift, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
+import type { FetchLogRow } from "@/lib/reads/health/list-fetch-log";
+import { OUTCOME_META, isOutcome } from "@/lib/reads/health/rules/outcome-meta";
+import { describeEncoding } from "@/lib/reads/health/describe/describe-reading";
+import { formatBytes, formatDrift, formatMs, formatUtcSeconds } from "@/lib/reads/health/describe/format-figures";
 import styles from "./fetch-log.module.css";
 
 type Props = {

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { SOURCE_HEALTH_STATES, type SourceHealthState } from "@/lib/health/classify-source-health";
-import { HEALTH_STATE_META } from "@/lib/health/health-state-meta";
+import { SOURCE_HEALTH_STATES, type SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
+import { HEALTH_STATE_META } from "@/lib/reads/health/rules/health-state-meta";
 import styles from "./fleet-state-counts.module.css";
 
 /** How many sources are in each health state, with what each state means. */

@@ -1,5 +1,5 @@
-import type { SourceHealthState } from "@/lib/health/classify-source-health";
-import { HEALTH_STATE_META } from "@/lib/health/health-state-meta";
+import type { SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
+import { HEALTH_STATE_META } from "@/lib/reads/health/rules/health-state-meta";
 import styles from "./health-state-badge.module.css";
 
 /** A source's health state: glyph + word, coloured by tone; the description is the tooltip. */

@@ -1,5 +1,5 @@
-import { SOURCE_HEALTH_STATES } from "@/lib/health/classify-source-health";
-import { HEALTH_STATE_META } from "@/lib/health/health-state-meta";
+import { SOURCE_HEALTH_STATES } from "@/lib/reads/health/rules/classify-source-health";
+import { HEALTH_STATE_META } from "@/lib/reads/health/rules/health-state-meta";
 import styles from "./health-state-legend.module.css";
 
 /** What each state means, once above a table (rather than a tooltip on every row). */

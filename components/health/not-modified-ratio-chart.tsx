@@ -1,7 +1,7 @@
 // The fleet's 304 ratio per UTC day (not-modified answers / all fetches), plain SVG. Days without
 // fetches have no column (rather than a misleading 0%).
-import type { DayTotals } from "@/lib/health/fill-days";
-import { formatShare } from "@/lib/health/format-figures";
+import type { DayTotals } from "@/lib/reads/health/rules/fill-days";
+import { formatShare } from "@/lib/reads/health/describe/format-figures";
 import { COLUMN, DayChartFrame, GAP, HEIGHT } from "./day-chart-frame";
 import styles from "./day-chart.module.css";
 

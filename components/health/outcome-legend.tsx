@@ -1,4 +1,4 @@
-import { OUTCOME_META, OUTCOMES } from "@/lib/health/outcome-meta";
+import { OUTCOME_META, OUTCOMES } from "@/lib/reads/health/rules/outcome-meta";
 import styles from "./outcome-legend.module.css";
 
 /** The key to the strips and charts: colour, glyph and pattern of each outcome. */

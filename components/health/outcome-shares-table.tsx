@@ -1,6 +1,6 @@
-import type { OutcomeShares } from "@/lib/health/compute-outcome-shares";
-import { OUTCOME_WINDOWS, type OutcomeWindowKey } from "@/lib/health/get-outcome-windows";
-import { formatShare } from "@/lib/health/format-figures";
+import type { OutcomeShares } from "@/lib/reads/health/rules/compute-outcome-shares";
+import { OUTCOME_WINDOWS, type OutcomeWindowKey } from "@/lib/reads/health/get-outcome-windows";
+import { formatShare } from "@/lib/reads/health/describe/format-figures";
 import styles from "./figures.module.css";
 
 /** Share of each outcome over 24 h, 7 d and 30 d, with the number of fetches behind it. */

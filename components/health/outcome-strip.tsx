@@ -1,8 +1,8 @@
 // The timeline of a source's fetches, oldest left, newest right. Each cell has a colour AND a glyph
 // (✓ ok, = not modified, ✕ error; filled, hollow, filled) so it reads without colour, and a
 // tooltip with the fetch's time, status and duration.
-import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
-import { formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
+import { OUTCOME_META, isOutcome } from "@/lib/reads/health/rules/outcome-meta";
+import { formatMs, formatUtcSeconds } from "@/lib/reads/health/describe/format-figures";
 import styles from "./outcome-strip.module.css";
 
 export type StripFetch = {

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import type { PublisherSummary } from "@/lib/health/summarise-publishers";
-import { formatBytes, formatRelative, formatShare, formatUtc } from "@/lib/health/format-figures";
-import { publisherPath } from "@/lib/health/publisher-path";
+import type { PublisherSummary } from "@/lib/reads/health/rules/summarise-publishers";
+import { formatBytes, formatRelative, formatShare, formatUtc } from "@/lib/reads/health/describe/format-figures";
+import { publisherPath } from "@/lib/reads/health/rules/publisher-path";
 import { FailingSince } from "@/components/health/failing-since";
 import { VERDICT_GLYPH } from "@/components/health/caching-badges";
 import styles from "./publisher-table.module.css";

@@ -1,5 +1,5 @@
-import type { RoundRow } from "@/lib/health/list-recent-rounds";
-import { formatBytes, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
+import type { RoundRow } from "@/lib/reads/health/list-recent-rounds";
+import { formatBytes, formatMs, formatUtcSeconds } from "@/lib/reads/health/describe/format-figures";
 import styles from "./round-history.module.css";
 
 /** The latest rounds: when, how long, how many sources, what came of them; offline rounds marked. */

@@ -1,7 +1,13 @@
 // The headline figures of one source: what it cost to transfer, how fast it answers, how fresh it
 // is (kept apart from whether requests succeed), and what the scheduler will do next and why.
-import { formatBytes, formatDuration, formatMs, formatRelative, formatUtc } from "@/lib/health/format-figures";
-import { MEDIAN_WINDOW_DAYS } from "@/lib/health/get-median-duration";
+import {
+  formatBytes,
+  formatDuration,
+  formatMs,
+  formatRelative,
+  formatUtc,
+} from "@/lib/reads/health/describe/format-figures";
+import { MEDIAN_WINDOW_DAYS } from "@/lib/reads/health/get-median-duration";
 import styles from "./figures.module.css";
 
 export type SourceFiguresProps = {

@@ -1,4 +1,4 @@
-import { formatUtc } from "@/lib/health/format-figures";
+import { formatUtc } from "@/lib/reads/health/describe/format-figures";
 import styles from "./source-history.module.css";
 
 const EVENT_LABELS: Record<string, string> = {

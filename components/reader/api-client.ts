@@ -1,6 +1,6 @@
 // The browser's side of the JSON API: one fetch helper that turns the error envelope into an
 // ApiError whose message can be shown as is.
-import type { ArticleScope } from "@/lib/articles/article-scope";
+import type { ArticleScope } from "@/lib/base/article-scope";
 
 export class ApiError extends Error {
   constructor(

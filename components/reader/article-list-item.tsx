@@ -1,8 +1,8 @@
 "use client";
 
 import { memo } from "react";
-import type { ArticleListItem as Item } from "@/lib/articles/dto";
-import type { ReaderLocation } from "@/lib/articles/reader-location";
+import type { ArticleListItem as Item } from "@/lib/reads/articles/dto";
+import type { ReaderLocation } from "@/lib/reads/articles/reader-location";
 import { ReaderLink } from "@/components/reader/reader-link";
 import { RelativeTime } from "@/components/reader/relative-time";
 import styles from "./article-list.module.css";

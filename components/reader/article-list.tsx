@@ -1,8 +1,8 @@
 "use client";
 
 import { useRef, type RefObject } from "react";
-import type { ArticleListItem as Item } from "@/lib/articles/dto";
-import type { ReaderLocation } from "@/lib/articles/reader-location";
+import type { ArticleListItem as Item } from "@/lib/reads/articles/dto";
+import type { ReaderLocation } from "@/lib/reads/articles/reader-location";
 import { ArticleListItem } from "@/components/reader/article-list-item";
 import { useInfiniteScroll } from "@/components/reader/hooks/use-infinite-scroll";
 import { useMarkReadOnScroll } from "@/components/reader/hooks/use-mark-read-on-scroll";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import type { ArticleDetail, ArticleListItem } from "@/lib/articles/dto";
+import type { ArticleDetail, ArticleListItem } from "@/lib/reads/articles/dto";
 import { ArticleContent } from "@/components/reader/article-content";
 import { EnclosureList } from "@/components/reader/enclosure-list";
 import { RelativeTime } from "@/components/reader/relative-time";

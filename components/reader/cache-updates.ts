@@ -2,8 +2,8 @@
 // cached list and detail at once, and the sidebar's counts follow. Lists are never refetched
 // for these edits, so nothing moves under the reader's eyes.
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { ArticleDetail, ArticleListItem, ArticlePage, Sidebar } from "@/lib/articles/dto";
-import { queryKeys } from "@/lib/query-keys";
+import type { ArticleDetail, ArticleListItem, ArticlePage, Sidebar } from "@/lib/reads/articles/dto";
+import { queryKeys } from "@/components/query-keys";
 
 export type ArticlePatch = Partial<Pick<ArticleListItem, "read" | "starred">>;
 

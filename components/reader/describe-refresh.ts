@@ -1,6 +1,6 @@
 // What "Refresh" says it did, from POST /api/rounds' answer. Pure, so that every wording is tested.
 
-/** The part of a round's tally (lib/store/rounds.ts, as POST /api/rounds sends it) that Refresh reports. */
+/** The part of a round's tally (lib/pipeline/store/fetch/rounds.ts, as POST /api/rounds sends it) that Refresh reports. */
 type RefreshTally = { sourcesDue: number; sourcesAttempted: number; newArticles: number };
 
 export type RefreshAnswer =

@@ -1,4 +1,4 @@
-import type { Enclosure } from "@/lib/articles/dto";
+import type { Enclosure } from "@/lib/reads/articles/dto";
 import styles from "./article-view.module.css";
 
 /** Podcasts and videos play in place (nothing is fetched until play); anything else is a download link. */

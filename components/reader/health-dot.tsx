@@ -1,4 +1,4 @@
-import type { SourceHealth } from "@/lib/articles/dto";
+import type { SourceHealth } from "@/lib/reads/articles/dto";
 import styles from "./sidebar.module.css";
 
 /** Green ok, grey quiet, amber backing off, red breaker open or gone; the reason on hover and for screen readers. */

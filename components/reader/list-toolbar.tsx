@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { ReaderLocation } from "@/lib/articles/reader-location";
+import type { ReaderLocation } from "@/lib/reads/articles/reader-location";
 import { MarkAllReadMenu } from "@/components/reader/mark-all-read-menu";
 import styles from "./list-toolbar.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import type { MouseEvent, ReactNode } from "react";
-import { buildReaderHref, type ReaderLocation } from "@/lib/articles/reader-location";
+import { buildReaderHref, type ReaderLocation } from "@/lib/reads/articles/reader-location";
 
 type Props = {
   to: ReaderLocation;

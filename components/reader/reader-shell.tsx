@@ -2,9 +2,9 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import type { ArticlePage, Sidebar as SidebarData } from "@/lib/articles/dto";
-import { scopeOfLocation, type ReaderLocation } from "@/lib/articles/reader-location";
-import { queryKeys } from "@/lib/query-keys";
+import type { ArticlePage, Sidebar as SidebarData } from "@/lib/reads/articles/dto";
+import { scopeOfLocation, type ReaderLocation } from "@/lib/reads/articles/reader-location";
+import { queryKeys } from "@/components/query-keys";
 import { ArticleList } from "@/components/reader/article-list";
 import { ArticleView } from "@/components/reader/article-view";
 import { ListToolbar } from "@/components/reader/list-toolbar";
@@ -26,7 +26,7 @@ import { useSidebarQuery } from "@/components/reader/hooks/use-sidebar-query";
 import { useUpdateArticleMutation } from "@/components/reader/hooks/use-update-article-mutation";
 import { useRefreshMutation } from "@/components/reader/hooks/use-refresh-mutation";
 import { useUnreadTitle } from "@/components/reader/hooks/use-unread-title";
-import { DEFAULT_ORDER } from "@/lib/articles/list-order";
+import { DEFAULT_ORDER } from "@/lib/base/list-order";
 import styles from "./reader.module.css";
 
 /** Wires the URL, the queries, the keyboard and the three panes together. */

@@ -1,8 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { ReaderSettings, Sidebar as SidebarData, SidebarSource } from "@/lib/articles/dto";
-import type { ReaderLocation, ReaderView } from "@/lib/articles/reader-location";
+import type { Sidebar as SidebarData, SidebarSource } from "@/lib/reads/articles/dto";
+import type { ReaderSettings } from "@/lib/settings/reader-settings";
+import type { ReaderLocation, ReaderView } from "@/lib/reads/articles/reader-location";
 import { HealthDot } from "@/components/reader/health-dot";
 import { ReaderLink } from "@/components/reader/reader-link";
 import styles from "./sidebar.module.css";

@@ -3,9 +3,9 @@
 // only hashes are stored.
 import { useActionState } from "react";
 import { clearApiPassword, saveApiPassword } from "@/app/settings/actions";
-import type { ApiPasswordState } from "@/lib/auth/api-password-state";
-import type { ApiAccount } from "@/lib/auth/get-api-account";
-import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH } from "@/lib/auth/api-credential-limits";
+import type { ApiPasswordState } from "@/lib/features/auth/api-password-state";
+import type { ApiAccount } from "@/lib/features/auth/get-api-account";
+import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH } from "@/lib/features/auth/api-credential-limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "@/components/sources/form.module.css";

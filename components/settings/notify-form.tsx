@@ -2,8 +2,8 @@
 // Where alert notifications go. TIDINGS_NOTIFY_URL, when set, wins: the form then only says so.
 import { useActionState } from "react";
 import { saveNotifySettingsAction } from "@/app/settings/actions";
-import type { NotifyFormValues, NotifySettingsState } from "@/lib/notify/notify-settings-state";
-import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/notify/notify-formats";
+import type { NotifyFormValues, NotifySettingsState } from "@/lib/features/notify/notify-settings-state";
+import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/base/notify-formats";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "@/components/sources/form.module.css";

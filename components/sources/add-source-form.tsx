@@ -5,8 +5,8 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { addSource } from "@/app/sources/actions";
-import type { AddSourceState } from "@/lib/sources/action-states";
-import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/opml/limits";
+import type { AddSourceState } from "@/lib/reads/sources/action-states";
+import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/pipeline/parse/opml/limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";

@@ -3,8 +3,8 @@
 // is shown next to the switch.
 import { useActionState } from "react";
 import { saveSourceSettings } from "@/app/sources/actions";
-import type { EditSourceState } from "@/lib/sources/action-states";
-import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
+import type { EditSourceState } from "@/lib/reads/sources/action-states";
+import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";

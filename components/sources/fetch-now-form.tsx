@@ -1,10 +1,10 @@
 "use client";
 import { useActionState } from "react";
 import { fetchNow } from "@/app/sources/actions";
-import type { FetchNowState } from "@/lib/sources/action-states";
+import type { FetchNowState } from "@/lib/reads/sources/action-states";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";
-import { FETCH_NOW_REPEAT_MINUTES } from "@/lib/round/fetch-now-rule";
+import { FETCH_NOW_REPEAT_MINUTES } from "@/lib/pipeline/policy/fetch-now-rule";
 
 const INITIAL: FetchNowState = { status: "idle", message: "" };
 

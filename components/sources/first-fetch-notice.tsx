@@ -1,4 +1,4 @@
-import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
+import { OUTCOME_META, isOutcome } from "@/lib/reads/health/rules/outcome-meta";
 import styles from "./notice.module.css";
 
 /** After subscribing: the first fetch's outcome, right at the top. */

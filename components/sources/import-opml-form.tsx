@@ -6,8 +6,8 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { importOpmlChunk, previewOpmlImport } from "@/app/sources/actions";
-import { IMPORT_CHUNK_SIZE, MAX_OPML_UPLOAD_BYTES } from "@/lib/sources/form-schemas";
-import type { OpmlSkip } from "@/lib/opml/types";
+import { IMPORT_CHUNK_SIZE, MAX_OPML_UPLOAD_BYTES } from "@/lib/reads/sources/form-schemas";
+import type { OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 import { FieldError } from "@/components/sources/field-error";
 import { ImportReport } from "@/components/sources/import-report";
 import styles from "./form.module.css";

@@ -1,4 +1,4 @@
-import type { OpmlSkip } from "@/lib/opml/types";
+import type { OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 import styles from "./import-report.module.css";
 
 /** What an import did: how many feeds were added, and each skipped entry with the reason. */

@@ -3,7 +3,7 @@
 // starred), its fetch log and its history. Nothing of it can be brought back.
 import { useActionState, useState } from "react";
 import { removeSource } from "@/app/sources/actions";
-import type { RemoveSourceState } from "@/lib/sources/action-states";
+import type { RemoveSourceState } from "@/lib/reads/sources/action-states";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";

@@ -1,13 +1,13 @@
 import Link from "next/link";
-import type { SourceDetail } from "@/lib/sources/get-source";
-import type { SourceHealthState } from "@/lib/health/classify-source-health";
+import type { SourceDetail } from "@/lib/reads/sources/get-source";
+import type { SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
 import { HealthStateBadge } from "@/components/health/health-state-badge";
 import { FetchNowForm } from "@/components/sources/fetch-now-form";
 import { ToggleEnabledForm } from "@/components/sources/toggle-enabled-form";
-import { describeRefusal } from "@/lib/health/describe-refusal";
-import { politenessKeyOf } from "@/lib/fetch/host-of";
+import { describeRefusal } from "@/lib/reads/health/describe/describe-refusal";
+import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import { FailingSince } from "@/components/health/failing-since";
-import { publisherPath } from "@/lib/health/publisher-path";
+import { publisherPath } from "@/lib/reads/health/rules/publisher-path";
 import styles from "./source-summary.module.css";
 
 /** The top of a source's page: what it is, its state (and why Tidings disabled it), and its actions. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import type { SourceListRow, SourceSort } from "@/lib/sources/list-sources";
-import { OUTCOME_META, isOutcome } from "@/lib/health/outcome-meta";
-import { formatRelative, formatUtc } from "@/lib/health/format-figures";
+import type { SourceListRow, SourceSort } from "@/lib/reads/sources/list-sources";
+import { OUTCOME_META, isOutcome } from "@/lib/reads/health/rules/outcome-meta";
+import { formatRelative, formatUtc } from "@/lib/reads/health/describe/format-figures";
 import { HealthStateBadge } from "@/components/health/health-state-badge";
 import { CompactStrip } from "@/components/health/compact-strip";
 import { HealthStateLegend } from "@/components/health/health-state-legend";

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
 import { toggleSourceEnabled } from "@/app/sources/actions";
-import type { ToggleEnabledState } from "@/lib/sources/action-states";
+import type { ToggleEnabledState } from "@/lib/reads/sources/action-states";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";
 

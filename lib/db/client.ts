@@ -1,6 +1,6 @@
 // The process-wide Prisma client for the configured database.
-import { forget, recall, remember } from "@/lib/remember";
-import { getEnv } from "@/lib/env";
+import { forget, recall, remember } from "@/lib/base/remember";
+import { getEnv } from "@/lib/base/env";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
 import { closePrismaClient, createPrismaClient, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
 import type { SqlReader } from "@/lib/db/sql-reader";

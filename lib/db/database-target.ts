@@ -1,6 +1,6 @@
 // Which database Tidings talks to, from DATABASE_URL. SQLite is the embedded default.
 import path from "node:path";
-import { projectRoot } from "@/lib/project-root";
+import { projectRoot } from "@/lib/base/project-root";
 
 export type DatabaseTarget =
   { provider: "sqlite"; filePath: string } | { provider: "postgresql"; url: string; schema: string | null };

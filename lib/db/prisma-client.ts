@@ -7,8 +7,8 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/sqlite";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/postgres";
 import type { DatabaseTarget } from "@/lib/db/database-target";
-import { remember } from "@/lib/remember";
-import { createLogger } from "@/lib/log";
+import { remember } from "@/lib/base/remember";
+import { createLogger } from "@/lib/base/log";
 import { releaseFailedTransactions } from "@/lib/db/release-failed-transactions";
 import { createPostgresReader, createSqliteReader, type SqlReader } from "@/lib/db/sql-reader";
 

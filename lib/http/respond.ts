@@ -1,6 +1,6 @@
 import "server-only";
-import { createLogger } from "@/lib/log";
-import { describeError } from "@/lib/describe-error";
+import { createLogger } from "@/lib/base/log";
+import { describeError } from "@/lib/base/describe-error";
 
 // The API's one error envelope: { error: { code, message } }. Messages are for people; details of
 // unexpected failures go to the log only.

@@ -1,7 +1,7 @@
 // Event-loop delay of the server process, for /metrics: the figure that shows whether feed
 // parsing (or anything else) stalls readers' requests.
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { remember } from "@/lib/remember";
+import { remember } from "@/lib/base/remember";
 
 const histogram = () => remember<{ value: IntervalHistogram | null }>("event-loop-histogram", () => ({ value: null }));
 

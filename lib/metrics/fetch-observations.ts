@@ -1,6 +1,6 @@
 // Per-fetch figures for /metrics, kept in this process's memory: histograms of fetch duration,
 // parse time, body size (on the wire and decoded) and schedule drift, and a counter of fetches by
-// outcome and HTTP status class. Observed once per stored Fetch row (lib/store/record-fetch.ts,
+// outcome and HTTP status class. Observed once per stored Fetch row (lib/pipeline/store/fetch/record-fetch.ts,
 // after its commit).
 //
 // Why memory and not the Fetch rows: Prometheus needs every counter, and every histogram bucket,
@@ -10,7 +10,7 @@
 // garbage. In memory the figures only grow, and a restart starts them at zero, which Prometheus
 // handles (counter resets). The cost: fetches made by another process (`tidings round` from the
 // command line, a second instance) are counted by that process, not this one.
-import { remember } from "@/lib/remember";
+import { remember } from "@/lib/base/remember";
 import type { HistogramSample, Labels, Sample } from "@/lib/metrics/exposition";
 
 export type ObservedFetch = {

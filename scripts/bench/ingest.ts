@@ -7,7 +7,7 @@ import { createFreshDatabase } from "@/tests/helpers/fresh-database";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { headlinesFeed } from "@/tests/helpers/big-feed";
 import { startPublisher, feed } from "@/tests/helpers/publisher";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 import { ms, printFigures } from "./bench-output";
 
 const { values } = parseArgs({

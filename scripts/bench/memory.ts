@@ -1,12 +1,12 @@
 // Memory: peak RSS across rounds that include a 20 MB body (refused at the 10 MB cap) and a
 // gzip bomb, and RSS growth across many rounds. Rounds run in this process with the server's
-// code (lib/round), so this process's RSS is what a server would add.
+// code (lib/pipeline/round), so this process's RSS is what a server would add.
 // npx tsx scripts/bench/memory.ts [--rounds 100]   (node --expose-gc makes the growth figure exact)
 import { parseArgs } from "node:util";
 import { createFreshDatabase } from "@/tests/helpers/fresh-database";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { startPublisher, feed, gzipBomb, hugeBody, rssFeed } from "@/tests/helpers/publisher";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 import { printFigures } from "./bench-output";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "100" } } });

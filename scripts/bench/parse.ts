@@ -5,12 +5,12 @@
 // median of several runs after a warm-up, as a long-running server sees it.
 // npx tsx scripts/bench/parse.ts [--items 1000] [--megabytes 10] [--runs 7]
 import { parseArgs } from "node:util";
-import { decodeBody } from "@/lib/parse/decode-body";
-import { detectFormat } from "@/lib/parse/detect-format";
-import { parseFeed } from "@/lib/parse/parse-feed";
-import { parseXmlFeed } from "@/lib/parse/parse-xml-feed";
-import { readXmlFeed } from "@/lib/parse/read-xml-feed";
-import { repairXml } from "@/lib/parse/repair-xml";
+import { decodeBody } from "@/lib/pipeline/parse/encoding/decode-body";
+import { detectFormat } from "@/lib/pipeline/parse/detect-format";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
+import { parseXmlFeed } from "@/lib/pipeline/parse/xml/parse-xml-feed";
+import { readXmlFeed } from "@/lib/pipeline/parse/formats/read-xml-feed";
+import { repairXml } from "@/lib/pipeline/parse/xml/repair-xml";
 import { bigRssFeed, headlinesFeed } from "@/tests/helpers/big-feed";
 import { ms, percentile, printFigures } from "./bench-output";
 

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { request } from "undici";
 import { createFreshDatabase } from "@/tests/helpers/fresh-database";
 import { testRoundSettings, addDueSource, makeAllDue } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 import { printFigures } from "./bench-output";
 
 type Feed = { version: number; items: number };

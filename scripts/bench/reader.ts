@@ -12,9 +12,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { resolveDatabaseTarget } from "../../lib/db/database-target";
 import { runMigrations } from "../../lib/db/migrate/run-migrations";
-import { ALL_ARTICLES, type ArticleScope } from "../../lib/articles/article-scope";
-import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/articles/list-query";
-import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/articles/sidebar-query";
+import { ALL_ARTICLES, type ArticleScope } from "../../lib/base/article-scope";
+import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/reads/articles/list-query";
+import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/reads/articles/sidebar-query";
 import { DAY, measure, probeCpu, seedReaderDatabase, stamp, startServer, type Stats } from "./reader-world";
 
 type Options = { articles: number; sources: number; keep: boolean; explainOnly: boolean };

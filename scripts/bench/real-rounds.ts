@@ -8,10 +8,11 @@
 import { parseArgs } from "node:util";
 import { createFreshDatabase } from "@/tests/helpers/fresh-database";
 import { addDueSource } from "@/tests/helpers/round-fixtures";
-import { parseEnv } from "@/lib/env";
-import { createVirtualClock } from "@/lib/round/clock";
-import { onClock, roundSettingsFromEnv } from "@/lib/round/round-settings";
-import { runRound } from "@/lib/round/run-round";
+import { parseEnv } from "@/lib/base/env";
+import { createVirtualClock } from "@/lib/base/clock";
+import { onClock, roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
+import { withAlerts } from "@/lib/features/alerts/evaluate-alerts";
+import { runRound } from "@/lib/pipeline/round/run-round";
 import { printFigures } from "./bench-output";
 import { buildPopulation, HOUR, MINUTE } from "./real-rounds/population";
 import { startBenchPublisher } from "./real-rounds/publisher";
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     TIDINGS_FETCH_TIMEOUT_MS: "500",
     TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
   });
-  const settings = onClock(roundSettingsFromEnv(env), clock);
+  const settings = onClock(withAlerts(roundSettingsFromEnv(env)), clock);
   const wall = performance.now();
   try {
     for (const feed of feeds) await addDueSource(database.db, publisher.urlOf(feed));

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { createFreshDatabase } from "@/tests/helpers/fresh-database";
 import { testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { evaluateAlerts } from "@/lib/alerts/evaluate-alerts";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { evaluateAlerts } from "@/lib/features/alerts/evaluate-alerts";
 import { ms, printFigures } from "./bench-output";
 
 const { values } = parseArgs({

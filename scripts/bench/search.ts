@@ -14,15 +14,15 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
-import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
+import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
 import {
   DEFAULT_PAGE_SIZE,
   queryListRows,
   type ListQueryInput,
   type ListRow,
   type RunSql,
-} from "@/lib/articles/list-query";
-import { buildSearchSql } from "@/lib/articles/search-sql";
+} from "@/lib/reads/articles/list-query";
+import { buildSearchSql } from "@/lib/db/search-sql";
 import { startAppServer } from "@/tests/helpers/app-server";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { queryPostgres } from "@/lib/db/postgres-query";

@@ -16,8 +16,8 @@ import { parseArgs } from "node:util";
 import { resolveDatabaseTarget } from "../../lib/db/database-target";
 import { runMigrations } from "../../lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "../../lib/db/prisma-client";
-import { deriveApiCredentials, feverKeyOf } from "../../lib/auth/api-credentials";
-import { saveApiCredentials } from "../../lib/store/api-credentials";
+import { deriveApiCredentials, feverKeyOf } from "../../lib/features/auth/api-credentials";
+import { saveApiCredentials } from "../../lib/features/auth/api-credential-store";
 import { ms, printFigures, type BenchFigure } from "./bench-output";
 import { measure, seedReaderDatabase, startServer, type Server, type Stats } from "./reader-world";
 

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   rmSync(path.join(ROOT, "data", "demo.db-wal"), { force: true });
   rmSync(path.join(ROOT, "data", "demo.db-shm"), { force: true });
   Object.assign(process.env, DEMO_ENV);
-  // Imported after the environment is set: lib/env reads it once.
+  // Imported after the environment is set: lib/base/env reads it once.
   const { subscribeAll } = await import("./subscribe-all");
   await subscribeAll(publisher.feedUrls);
 

@@ -1,9 +1,9 @@
 // Migrates the demo database and subscribes to every demo feed (each one's first fetch included).
 import { disconnectDb, getDb, getDatabaseTarget } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/base/env";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
-import { roundSettingsFromEnv } from "@/lib/round/round-settings";
-import { subscribe } from "@/lib/sources/subscribe";
+import { roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
+import { subscribe } from "@/lib/reads/sources/subscribe";
 
 export async function subscribeAll(feedUrls: string[]): Promise<void> {
   await runMigrations(getDatabaseTarget());

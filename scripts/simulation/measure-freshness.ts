@@ -1,5 +1,5 @@
 // Issue 14's freshness check in one call: Tidings and hourly polling over the same population.
-import type { PolicySettings } from "../../lib/policy/types";
+import type { PolicySettings } from "../../lib/pipeline/policy/types";
 import { createPopulation, type Mix } from "./population";
 import { runStrategy, type Strategy, type Tally } from "./run-strategy";
 import { checkFreshnessTargets, summariseClasses, type ClassFigures, type TargetCheck } from "./summarise";

@@ -7,8 +7,8 @@
 // DRAIN_DAYS after the run (fetches then deliver articles but are not counted as requests), and an
 // article no fetch ever showed (starved by 429s, or pushed out of the feed's last FEED_ITEMS while
 // the source was not fetched) is counted as missed: it ranks after every fetched article.
-import { decideNext, parseRetryAfter, resolvePublisherFloor } from "../../lib/policy";
-import type { Observation, PolicySettings, ScheduleState } from "../../lib/policy/types";
+import { decideNext, parseRetryAfter, resolvePublisherFloor } from "../../lib/pipeline/policy";
+import type { Observation, PolicySettings, ScheduleState } from "../../lib/pipeline/policy/types";
 import { observation, scheduleState } from "../../tests/helpers/policy-fixtures";
 import { createRandom } from "../seeded-random";
 import { DAY, HOUR, MINUTE, START, type Publisher } from "./population";

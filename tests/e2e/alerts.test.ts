@@ -7,12 +7,12 @@ import { screenshotPath } from "@/tests/helpers/screenshots";
 import { startPublisher, feed, rssFeed, status, type Publisher } from "@/tests/helpers/publisher";
 import { startReceiver, type Receiver } from "@/tests/helpers/notify-receiver";
 import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { createSource } from "@/lib/store/create-source";
-import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import { drainOutbox } from "@/lib/notify/drain-outbox";
-import { NOTIFY_URL_SETTING, readNotifyTarget } from "@/lib/notify/notify-target";
-import { readSetting, writeSetting } from "@/lib/store/settings";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import { drainOutbox } from "@/lib/features/notify/drain-outbox";
+import { readNotifyTarget } from "@/lib/features/notify/notify-target";
+import { readSetting, writeSetting } from "@/lib/settings/setting-store";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -31,7 +31,7 @@ beforeAll(async () => {
     customTitle: null,
     folderName: null,
   });
-  await writeSetting(database.db, NOTIFY_URL_SETTING, receiver.url);
+  await writeSetting(database.db, "notifyUrl", receiver.url);
   const settings = testRoundSettings({ policy: { ...DEFAULT_POLICY_SETTINGS, breakerThreshold: 2 } });
   await runRound(database.db, settings, { trigger: "cli" });
   publisher.setRoute("/down.xml", status(503));
@@ -98,7 +98,7 @@ describe("alerts on the pages", () => {
     await page.getByRole("button", { name: "Save notifications" }).click();
     await page.locator("#notify-url-error").waitFor();
     expect(await page.locator("#notify-url-error").textContent()).toMatch(/an http:\/\/ or https:\/\/ URL/);
-    expect(await readSetting(database.db, NOTIFY_URL_SETTING)).toBe(receiver.url);
+    expect(await readSetting(database.db, "notifyUrl")).toBe(receiver.url);
     // What was typed stays in the field, to be corrected.
     expect(await page.getByLabel("Notify URL").inputValue()).toBe("ftp://example.org/hook");
 
@@ -106,10 +106,10 @@ describe("alerts on the pages", () => {
     await page.getByLabel("Format").selectOption("ntfy");
     await page.getByRole("button", { name: "Save notifications" }).click();
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
-    expect([
-      await readSetting(database.db, NOTIFY_URL_SETTING),
-      await readSetting(database.db, "notify_format"),
-    ]).toEqual(["https://ntfy.example/tidings-alerts", "ntfy"]);
+    expect([await readSetting(database.db, "notifyUrl"), await readSetting(database.db, "notifyFormat")]).toEqual([
+      "https://ntfy.example/tidings-alerts",
+      "ntfy",
+    ]);
     expect([await page.getByLabel("Notify URL").inputValue(), await page.getByLabel("Format").inputValue()]).toEqual([
       "https://ntfy.example/tidings-alerts",
       "ntfy",

@@ -7,7 +7,7 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
-import { feverKeyOf } from "@/lib/auth/api-credentials";
+import { feverKeyOf } from "@/lib/features/auth/api-credentials";
 
 const WEB_PASSWORD = "the web password";
 const API_PASSWORD = "an api password for apps";

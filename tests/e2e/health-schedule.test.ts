@@ -8,7 +8,7 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
-import { createSource } from "@/lib/store/create-source";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
 
 let database: FreshDatabase;
 let server: AppServer;

@@ -12,10 +12,10 @@ import { auditPage } from "@/tests/helpers/page-audit";
 import { feed, rssFeed, sequence, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
-import { runRound } from "@/lib/round/run-round";
-import { createSource } from "@/lib/store/create-source";
-import { publisherPath } from "@/lib/health/publisher-path";
-import { hostOf } from "@/lib/fetch/host-of";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { publisherPath } from "@/lib/reads/health/rules/publisher-path";
+import { hostOf } from "@/lib/pipeline/fetch/host-of";
 
 const PASSWORD = "layout and contrast";
 const LONG_WORD = "Supercalifragilisticexpialidocious-and-an-unbreakable-slug-that-goes-on";

@@ -9,7 +9,7 @@ import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { feed, rateLimited, rssFeed, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 
 const ROUNDS = 4;
 const BODY = rssFeed({

@@ -6,7 +6,7 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
-import { sanitizeContent } from "@/lib/parse/sanitize-content";
+import { sanitizeContent } from "@/lib/pipeline/parse/sanitize/sanitize-content";
 import { watchPage, type PageWatch } from "@/tests/helpers/page-watch";
 import { HOSTILE_ARTICLE as HOSTILE } from "@/tests/fixtures/hostile-html";
 

@@ -8,7 +8,7 @@ import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
-import { markUnread } from "@/lib/store/article-state";
+import { markUnread } from "@/lib/pipeline/store/reading/article-state";
 
 let database: FreshDatabase;
 let server: AppServer;

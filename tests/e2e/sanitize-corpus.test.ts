@@ -18,8 +18,8 @@ import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures"
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
 import { mediaUrlsOf, watchPage, type PageWatch } from "@/tests/helpers/page-watch";
 import { HOSTILE_ARTICLE, HOSTILE_MARKUP_CASES } from "@/tests/fixtures/hostile-html";
-import { runRound, type RoundReport } from "@/lib/round/run-round";
-import { sanitizeContent } from "@/lib/parse/sanitize-content";
+import { runRound, type RoundReport } from "@/lib/pipeline/round/run-round";
+import { sanitizeContent } from "@/lib/pipeline/parse/sanitize/sanitize-content";
 import { SHARED_CORPUS } from "@/tests/helpers/shared-corpus";
 
 const CORPUS = path.join(SHARED_CORPUS, "feedparser/tests/wellformed/sanitize");

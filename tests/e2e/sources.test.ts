@@ -8,9 +8,9 @@ import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { startPublisher, feed, rssFeed, sequence, status, type Publisher } from "@/tests/helpers/publisher";
 import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { createSource } from "@/lib/store/create-source";
-import { parseOpml } from "@/lib/opml/parse-opml";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/opml/fifty-feeds.opml");
 
@@ -237,7 +237,7 @@ describe("a source's health page", () => {
       /closed \(normal\).*1 consecutive error$/,
     );
     expect(await page.locator('[data-figure="next"] dd').textContent()).toMatch(/backoff|error|retry/i);
-    // One 304 is not yet a verdict (lib/health/caching-badge-rules.ts: three unchanged checks).
+    // One 304 is not yet a verdict (lib/reads/health/rules/caching-badge-rules.ts: three unchanged checks).
     expect(await page.locator('[data-badge="honours"]').getAttribute("data-verdict")).toBe("unknown");
     expect(await page.locator('[data-badge="honours"]').textContent()).toMatch(/1 of 3 checks needed/);
     expect(await page.locator('[data-badge="validators"]').textContent()).toMatch(/Sends ETag/);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { startPublisher, feed, rssFeed, type Publisher } from "@/tests/helpers/publisher";
-import { createSource } from "@/lib/store/create-source";
-import { DUE_TOLERANCE_MS } from "@/lib/round/due-sources";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { DUE_TOLERANCE_MS } from "@/lib/pipeline/round/due-sources";
 
 const SOURCES = 10;
 const TICK_MS = 2000;

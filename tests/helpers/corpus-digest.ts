@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseFeed } from "@/lib/parse/parse-feed";
-import type { ParseResult } from "@/lib/parse/types";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
+import type { ParseResult } from "@/lib/pipeline/parse/contract/types";
 
 const FEED_EXTENSIONS = new Set([".xml", ".rss", ".atom", ".rdf", ".json"]);
 // The origin scripts/conformance.ts gives the corpus documents, so relative links resolve alike.

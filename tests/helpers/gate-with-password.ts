@@ -1,10 +1,10 @@
-// The gate (lib/auth/gate-request.ts) as a deployment with a web password runs it, for the tests
+// The gate (lib/features/auth/gate-request.ts) as a deployment with a web password runs it, for the tests
 // that prove which paths an API credential opens. Call inside a describe(): the password is set
 // before its tests and removed after them.
 import { afterAll, beforeAll } from "vitest";
 import { NextRequest } from "next/server";
-import { gateRequest } from "@/lib/auth/gate-request";
-import { forget } from "@/lib/remember";
+import { gateRequest } from "@/lib/features/auth/gate-request";
+import { forget } from "@/lib/base/remember";
 
 export function useWebPasswordGate(
   host: string,

@@ -4,8 +4,8 @@
 // T, as an app does before its first sync.
 import * as greaderRoute from "@/app/api/greader/[...path]/route";
 import type { Db } from "@/lib/db/prisma-client";
-import { deriveApiCredentials } from "@/lib/auth/api-credentials";
-import { saveApiCredentials } from "@/lib/store/api-credentials";
+import { deriveApiCredentials } from "@/lib/features/auth/api-credentials";
+import { saveApiCredentials } from "@/lib/features/auth/api-credential-store";
 
 export const GREADER_HOST = "reader.example:3000";
 export const GREADER_USER = "tidings";

@@ -1,5 +1,5 @@
 // The stream and item ids the Google Reader API tests send, spelled out as apps send them (not
-// built with lib/greader's own formatters, so a formatter's mistake cannot hide in both).
+// built with lib/features/greader's own formatters, so a formatter's mistake cannot hide in both).
 export const READING_LIST = "user/-/state/com.google/reading-list";
 export const READ = "user/-/state/com.google/read";
 export const STARRED = "user/-/state/com.google/starred";

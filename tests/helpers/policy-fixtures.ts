@@ -1,6 +1,6 @@
 // Building blocks for policy tests and the simulation: a source's scheduling state and one
 // fetch observation, with every field at its neutral value unless overridden.
-import type { Observation, ScheduleState } from "@/lib/policy/types";
+import type { Observation, ScheduleState } from "@/lib/pipeline/policy/types";
 
 export function scheduleState(overrides: Partial<ScheduleState> = {}): ScheduleState {
   return {

@@ -1,10 +1,10 @@
 // Walks a view page by page through the list's cursors, as the reader's infinite scroll does.
 import { expect } from "vitest";
-import { listArticles } from "@/lib/articles/list-articles";
-import type { ArticleScope } from "@/lib/articles/article-scope";
-import { decodeCursor, type ArticleCursor } from "@/lib/articles/cursor";
-import type { ArticleListItem } from "@/lib/articles/dto";
-import type { ListOrder } from "@/lib/articles/list-order";
+import { listArticles } from "@/lib/reads/articles/list-articles";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import { decodeCursor, type ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { ArticleListItem } from "@/lib/reads/articles/dto";
+import type { ListOrder } from "@/lib/base/list-order";
 
 /** Every item of the view in the order the pages gave them; at most 1,000 pages. */
 export async function readAllPages(

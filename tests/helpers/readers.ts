@@ -10,7 +10,7 @@
  *   expect(stats.errors).toEqual([]);
  *   console.log(describeLatencies("list API", stats.latencies.list));
  */
-import type { ArticlePage, Sidebar } from "@/lib/articles/dto";
+import type { ArticlePage, Sidebar } from "@/lib/reads/articles/dto";
 import { percentile } from "@/scripts/bench/bench-output";
 
 export type ReaderStats = {

@@ -1,10 +1,11 @@
 // Shared set-up for round tests: settings suited to a local publisher, and sources that are due.
 import type { Db } from "@/lib/db/prisma-client";
-import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import type { RoundSettings } from "@/lib/round/round-settings";
-import { createSource } from "@/lib/store/create-source";
-import { laneWithGap, processLaneQueue } from "@/lib/round/request-lane";
-import { systemClock } from "@/lib/round/clock";
+import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { laneWithGap, processLaneQueue } from "@/lib/pipeline/lanes/request-lane";
+import { systemClock } from "@/lib/base/clock";
+import { evaluateAlertsSafely } from "@/lib/features/alerts/evaluate-alerts";
 
 export function testRoundSettings(
   overrides: Omit<Partial<RoundSettings>, "fetch"> & { fetch?: Partial<RoundSettings["fetch"]> } = {},
@@ -30,6 +31,8 @@ export function testRoundSettings(
     // A test on a virtual clock wraps these in onClock (round-settings.ts): a lane of its own.
     clock: systemClock,
     laneQueue: processLaneQueue(),
+    // As every process that runs rounds does (lib/entry): the alert rules after each round.
+    afterRound: evaluateAlertsSafely,
     ...rest,
   };
 }

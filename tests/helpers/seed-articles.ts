@@ -2,9 +2,9 @@
 // leaves them: Source.unreadCount counts the unread articles it inserted, articleCount all of them.
 import type { Db } from "@/lib/db/prisma-client";
 import { disconnectDb } from "@/lib/db/client";
-import { forget } from "@/lib/remember";
+import { forget } from "@/lib/base/remember";
 import type { FreshDatabase } from "@/tests/helpers/fresh-database";
-import type { Enclosure } from "@/lib/articles/dto";
+import type { Enclosure } from "@/lib/reads/articles/dto";
 
 export type ArticleSeed = {
   title?: string;

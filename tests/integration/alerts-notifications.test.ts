@@ -3,12 +3,12 @@ import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { churningEtag, feed, rssFeed, status } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { startReceiver, type Receiver } from "@/tests/helpers/notify-receiver";
-import { runRound } from "@/lib/round/run-round";
-import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import { drainOutbox, type DrainReport } from "@/lib/notify/drain-outbox";
-import { NOTIFY_URL_SETTING, readNotifyTarget } from "@/lib/notify/notify-target";
-import { writeSetting } from "@/lib/store/settings";
-import type { NotificationDocument } from "@/lib/notify/format-notification";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import { drainOutbox, type DrainReport } from "@/lib/features/notify/drain-outbox";
+import { readNotifyTarget } from "@/lib/features/notify/notify-target";
+import { writeSetting } from "@/lib/settings/setting-store";
+import type { NotificationDocument } from "@/lib/features/notify/format-notification";
 
 const world = setUpRoundWorld();
 let receiver: Receiver;
@@ -23,7 +23,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await world.database.db.alert.deleteMany();
   await world.database.db.setting.deleteMany();
-  await writeSetting(world.database.db, NOTIFY_URL_SETTING, receiver.url);
+  await writeSetting(world.database.db, "notifyUrl", receiver.url);
   receiver.posts.splice(0);
 });
 
@@ -220,7 +220,7 @@ describe("the sender's guard and limits", () => {
   it("refuses a notify URL on a private address that is not this machine, without retrying", async () => {
     world.publisher.setRoute("/gone.xml", status(410));
     const id = await addDueSource(world.database.db, world.publisher.url("/gone.xml"));
-    await writeSetting(world.database.db, NOTIFY_URL_SETTING, "http://10.255.255.1:9/hook");
+    await writeSetting(world.database.db, "notifyUrl", "http://10.255.255.1:9/hook");
     await round();
     expect((await alertsOf(id)).map((alert) => [alert.kind, alert.reason])).toEqual([
       ["broken", "the publisher answered 410 Gone: Tidings stopped polling it"],

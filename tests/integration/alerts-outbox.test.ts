@@ -3,19 +3,13 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { startReceiver, type Receiver } from "@/tests/helpers/notify-receiver";
-import { runRound } from "@/lib/round/run-round";
-import { drainOutbox, MAX_ATTEMPTS } from "@/lib/notify/drain-outbox";
-import { claimDueNotifications, recordNotificationAttempt } from "@/lib/store/notifications";
-import {
-  NOTIFY_FORMAT_SETTING,
-  NOTIFY_URL_SETTING,
-  notifySettingsSchema,
-  readNotifyTarget,
-} from "@/lib/notify/notify-target";
-import { saveNotifySettings } from "@/lib/store/notify-settings";
-import { writeSetting, readSetting } from "@/lib/store/settings";
-import { ALERTS_FAILURE_SETTING } from "@/lib/alerts/failure-setting";
-import { listOpenAlerts, writeAlertPlan } from "@/lib/store/alerts";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { drainOutbox, MAX_ATTEMPTS } from "@/lib/features/notify/drain-outbox";
+import { claimDueNotifications, recordNotificationAttempt } from "@/lib/features/notify/notification-store";
+import { notifySettingsSchema, readNotifyTarget } from "@/lib/features/notify/notify-target";
+import { saveNotifySettings } from "@/lib/features/notify/save-notify-settings";
+import { writeSetting, readSetting } from "@/lib/settings/setting-store";
+import { listOpenAlerts, writeAlertPlan } from "@/lib/features/alerts/alert-store";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -41,7 +35,7 @@ beforeEach(async () => {
 
 /** A gone source and one round: one alert, one outbox row. */
 async function oneAlert(): Promise<void> {
-  await writeSetting(database.db, NOTIFY_URL_SETTING, receiver.url);
+  await writeSetting(database.db, "notifyUrl", receiver.url);
   await addDueSource(database.db, publisher.url("/gone.xml"));
   await runRound(database.db, testRoundSettings(), { trigger: "cli" });
   expect(await database.db.notification.count()).toBe(1);
@@ -186,14 +180,14 @@ describe("where notifications go", () => {
     const parsed = notifySettingsSchema.safeParse({ url: "javascript:alert(1)", format: "ntfy" });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toMatch(/http:\/\/ or https:\/\/ URL/);
-    expect([
-      await readSetting(database.db, NOTIFY_URL_SETTING),
-      await readSetting(database.db, NOTIFY_FORMAT_SETTING),
-    ]).toEqual(["https://ntfy.example/topic", "ntfy"]);
+    expect([await readSetting(database.db, "notifyUrl"), await readSetting(database.db, "notifyFormat")]).toEqual([
+      "https://ntfy.example/topic",
+      "ntfy",
+    ]);
   });
 
   it("a stored value that is no longer valid is ignored, not sent to", async () => {
-    await writeSetting(database.db, NOTIFY_URL_SETTING, "file:///etc/passwd");
+    await writeSetting(database.db, "notifyUrl", "file:///etc/passwd");
     expect(await readNotifyTarget(database.db, NO_ENV)).toBeNull();
   });
 });
@@ -210,7 +204,7 @@ describe("an evaluation that fails", () => {
       const report = await runRound(own.db, testRoundSettings(), { trigger: "cli" });
       expect(report.status).toBe("completed");
       expect(await own.db.fetch.count({ where: { sourceId: id } })).toBe(1);
-      const failure = JSON.parse((await readSetting(own.db, ALERTS_FAILURE_SETTING))!) as {
+      const failure = JSON.parse((await readSetting(own.db, "alertsEvaluationFailure"))!) as {
         at: string;
         message: string;
       };

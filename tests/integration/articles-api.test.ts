@@ -9,7 +9,7 @@ import * as markUnreadRoute from "@/app/api/articles/mark-unread/route";
 import * as newRoute from "@/app/api/articles/new/route";
 import * as sidebarRoute from "@/app/api/sidebar/route";
 import * as settingsRoute from "@/app/api/settings/reader/route";
-import { encodeCursor } from "@/lib/articles/cursor";
+import { encodeCursor } from "@/lib/pipeline/store/reading/cursor";
 
 const HOST = "reader.example:3000";
 let database: FreshDatabase;
@@ -307,12 +307,12 @@ describe("GET /api/articles/new and /api/sidebar", () => {
         source.healthLabel,
       ]),
     ).toEqual([
-      ["Broken", "broken", "Paused after repeated errors (breaker open until 14:05)"],
+      ["Broken", "broken", "Breaker open after repeated errors (breaker open until 14:05)"],
       ["Gone", "broken", "Gone: the publisher removed this feed"],
-      // A half-open breaker is still open (lib/health/classify-source-health.ts): only its probe is due.
-      ["Half open", "broken", expect.stringMatching(/^Paused after repeated errors/)],
+      // A half-open breaker is still open (lib/reads/health/rules/classify-source-health.ts): only its probe is due.
+      ["Half open", "broken", expect.stringMatching(/^Breaker open after repeated errors/)],
       ["New", "quiet", "Not fetched yet"],
-      ["Paused", "quiet", "Paused"],
+      ["Paused", "quiet", "Disabled"],
       ["Slow", "backing_off", "Backing off (backoff after 2 errors)"],
       ["Stale", "quiet", "Fetching fine, nothing new for 30 days"],
       ["Told to wait", "backing_off", "Backing off (Retry-After until 14:05)"],

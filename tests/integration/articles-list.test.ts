@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
 import { readAllPages } from "@/tests/helpers/read-all-pages";
-import { listArticles } from "@/lib/articles/list-articles";
-import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
-import { decodeCursor, encodeCursor } from "@/lib/articles/cursor";
-import type { ListOrder } from "@/lib/articles/list-order";
-import { countNewArticlesSince } from "@/lib/articles/count-new-articles-since";
-import { buildSearchSql } from "@/lib/articles/search-sql";
+import { listArticles } from "@/lib/reads/articles/list-articles";
+import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
+import { decodeCursor, encodeCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { ListOrder } from "@/lib/base/list-order";
+import { countNewArticlesSince } from "@/lib/reads/articles/count-new-articles-since";
+import { buildSearchSql } from "@/lib/db/search-sql";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;

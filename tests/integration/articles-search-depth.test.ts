@@ -1,12 +1,12 @@
 // Search pages past the newest articles. On PostgreSQL a search page is found in two steps (the
-// view's newest NEWEST_ROWS_TESTED articles first, then the whole index: lib/articles/list-query.ts);
+// view's newest NEWEST_ROWS_TESTED articles first, then the whole index: lib/reads/articles/list-query.ts);
 // these tests put matches on both sides of that boundary and page through them on both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
 import { readAllPages } from "@/tests/helpers/read-all-pages";
-import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
-import { NEWEST_ROWS_TESTED } from "@/lib/articles/list-query";
+import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
+import { NEWEST_ROWS_TESTED } from "@/lib/reads/articles/list-query";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { compareUnreadCounts, seedArticles, seedSource } from "@/tests/helpers/seed-articles";
-import { markRead, markUnread, updateArticleState } from "@/lib/store/article-state";
-import { ALL_ARTICLES, type ArticleScope } from "@/lib/articles/article-scope";
+import { markRead, markUnread, updateArticleState } from "@/lib/pipeline/store/reading/article-state";
+import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
 
 let database: FreshDatabase;
 let provider: "sqlite" | "postgresql";

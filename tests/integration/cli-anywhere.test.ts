@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { feed, largeFeed, startPublisher, type Publisher } from "@/tests/helpers/publisher";
 import { BIN, runCli } from "@/tests/helpers/run-cli";
-import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/round/parse-off-thread";
+import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
 
 const LARGE = largeFeed({ key: "cli-large", items: 500 });
 

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { runCli } from "@/tests/helpers/run-cli";
-import { feverKeyOf, matchesFeverKey } from "@/lib/auth/api-credentials";
-import { verifyPassword } from "@/lib/auth/password-hash";
-import { readApiCredentials } from "@/lib/store/api-credentials";
-import { PASSWORD_HASH_SETTING } from "@/lib/auth/setting-keys";
+import { feverKeyOf, matchesFeverKey } from "@/lib/features/auth/api-credentials";
+import { verifyPassword } from "@/lib/features/auth/password-hash";
+import { readApiCredentials } from "@/lib/features/auth/api-credential-store";
+import { SETTINGS } from "@/lib/settings/settings-registry";
 
 let database: FreshDatabase;
 
@@ -45,7 +45,7 @@ describe("tidings api-password", () => {
       ),
     ).toBe(false);
     // The web password is a different thing and stays unset.
-    expect(rows.some((row) => row.key === PASSWORD_HASH_SETTING)).toBe(false);
+    expect(rows.some((row) => row.key === SETTINGS.passwordHash.key)).toBe(false);
   });
 
   it("removes it with --clear, keeping the user name", async () => {

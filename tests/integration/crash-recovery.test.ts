@@ -13,8 +13,8 @@ import {
   findHalfWrittenFetches,
   type WriterProbe,
 } from "@/tests/helpers/database-integrity";
-import { createSource } from "@/lib/store/create-source";
-import { ROUND_LEASE } from "@/lib/store/lease";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -24,7 +24,7 @@ const running = new Set<RunningCli>();
 // The defaults, spelled out so that the lease TTL the test expects does not depend on the shell.
 const BUDGET_SECONDS = 240;
 const FETCH_TIMEOUT_MS = 20_000;
-/** lib/round/run-round.ts: budget + 2 fetch timeouts + one minute. */
+/** lib/pipeline/round/run-round.ts: budget + 2 fetch timeouts + one minute. */
 const EXPECTED_LEASE_TTL_MS = BUDGET_SECONDS * 1000 + 2 * FETCH_TIMEOUT_MS + 60_000;
 
 /**
@@ -274,7 +274,7 @@ async function killOneRound(
 /**
  * A process killed inside a round leaves the "round" lease held until it expires, for other
  * machines. It records the killed process, though, so that on this machine the next round takes
- * it at once (lib/round/holder-process.ts): step 4 runs with no manual expiry.
+ * it at once (lib/pipeline/round/holder-process.ts): step 4 runs with no manual expiry.
  */
 async function checkLeaseOfDeadHolder(pid: number): Promise<void> {
   const lease = await database.db.lease.findUnique({ where: { name: ROUND_LEASE } });

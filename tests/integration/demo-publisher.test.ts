@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { startDemoPublisher, type DemoPublisher } from "@/scripts/demo/demo-publisher";
-import { subscribe } from "@/lib/sources/subscribe";
-import { runRound } from "@/lib/round/run-round";
+import { subscribe } from "@/lib/reads/sources/subscribe";
+import { runRound } from "@/lib/pipeline/round/run-round";
 
 let database: FreshDatabase;
 let publisher: DemoPublisher;

@@ -1,8 +1,8 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BlockedAddressError } from "@/lib/fetch/address-guard";
-import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
-import { getAgent, sendRequest } from "@/lib/fetch/http-client";
+import { BlockedAddressError } from "@/lib/pipeline/fetch/address-guard";
+import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
+import { getAgent, sendRequest } from "@/lib/pipeline/fetch/http-client";
 import { feed, SAMPLE_RSS, startPublisher, type Publisher } from "@/tests/helpers/publisher";
 
 // Strict mode: the SSRF guard is on. Only 127.0.0.1 (the publisher) could ever answer here; every

@@ -1,8 +1,8 @@
 import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
-import type { FetchResult } from "@/lib/fetch/types";
+import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
+import type { FetchResult } from "@/lib/pipeline/fetch/types";
 import {
   delay,
   feed,

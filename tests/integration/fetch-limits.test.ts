@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
-import type { FetchResult } from "@/lib/fetch/types";
+import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
+import type { FetchResult } from "@/lib/pipeline/fetch/types";
 import { feed, gzipBomb, hugeBody, startPublisher, type Publisher } from "@/tests/helpers/publisher";
 
 const MiB = 2 ** 20;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
-import type { FetchRequest, FetchResult } from "@/lib/fetch/types";
+import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
+import type { FetchRequest, FetchResult } from "@/lib/pipeline/fetch/types";
 import {
   churningEtag,
   dropMidBody,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BlockedAddressError } from "@/lib/fetch/address-guard";
-import { checkUrl } from "@/lib/fetch/check-url";
-import { discardBody } from "@/lib/fetch/discard-body";
-import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/fetch/fetch-feed";
-import { followRedirects } from "@/lib/fetch/follow-redirects";
-import { getAgent, sendRequest } from "@/lib/fetch/http-client";
-import type { FetchResult, Redirect } from "@/lib/fetch/types";
+import { BlockedAddressError } from "@/lib/pipeline/fetch/address-guard";
+import { checkUrl } from "@/lib/pipeline/fetch/check-url";
+import { discardBody } from "@/lib/pipeline/fetch/discard-body";
+import { buildUserAgent, fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
+import { followRedirects } from "@/lib/pipeline/fetch/follow-redirects";
+import { getAgent, sendRequest } from "@/lib/pipeline/fetch/http-client";
+import type { FetchResult, Redirect } from "@/lib/pipeline/fetch/types";
 import { feed, redirect, SAMPLE_RSS, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 
 const userAgent = buildUserAgent({ version: "0.1.0", publicUrl: null, subscribers: 1 });

@@ -8,12 +8,12 @@ import * as feverPhpRoute from "@/app/api/fever.php/route";
 import * as feverRoute from "@/app/api/fever/route";
 import * as listRoute from "@/app/api/articles/route";
 import * as articleRoute from "@/app/api/articles/[id]/route";
-import { handleFeverCall } from "@/lib/fever/handle-fever-call";
-import { LoginThrottle } from "@/lib/auth/login-throttle";
-import { deriveApiCredentials, feverKeyOf } from "@/lib/auth/api-credentials";
-import { clearApiCredentials, saveApiCredentials } from "@/lib/store/api-credentials";
+import { handleFeverCall } from "@/lib/features/fever/handle-fever-call";
+import { LoginThrottle } from "@/lib/features/auth/login-throttle";
+import { deriveApiCredentials, feverKeyOf } from "@/lib/features/auth/api-credentials";
+import { clearApiCredentials, saveApiCredentials } from "@/lib/features/auth/api-credential-store";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
-import { SESSION_COOKIE } from "@/lib/auth/session-token";
+import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
 
 const HOST = "reader.example:3000";
 const PASSWORD = "a long random api password";

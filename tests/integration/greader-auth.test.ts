@@ -14,15 +14,15 @@ import {
   openGReaderSession,
   setGReaderPassword,
 } from "@/tests/helpers/greader-client";
-import { handleGReaderRequest, MAX_GREADER_BODY_BYTES } from "@/lib/greader/handle-greader-request";
-import { createActionToken } from "@/lib/greader/auth-token";
-import { answerOk } from "@/lib/greader/greader-answer";
-import { GREADER_ROUTES } from "@/lib/greader/routes";
-import type { GReaderCall, GReaderRoute } from "@/lib/greader/types";
-import { clearApiCredentials } from "@/lib/store/api-credentials";
+import { handleGReaderRequest, MAX_GREADER_BODY_BYTES } from "@/lib/features/greader/handle-greader-request";
+import { createActionToken } from "@/lib/features/greader/protocol/auth-token";
+import { answerOk } from "@/lib/features/greader/protocol/greader-answer";
+import { GREADER_ROUTES } from "@/lib/features/greader/routes";
+import type { GReaderCall, GReaderRoute } from "@/lib/features/greader/protocol/types";
+import { clearApiCredentials } from "@/lib/features/auth/api-credential-store";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
-import { SESSION_COOKIE } from "@/lib/auth/session-token";
-import { forget } from "@/lib/remember";
+import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { forget } from "@/lib/base/remember";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;

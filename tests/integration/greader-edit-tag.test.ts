@@ -9,9 +9,9 @@ import { compareUnreadCounts, seedArticles, seedSource, useDatabaseInProcess } f
 import { KEPT_UNREAD, longItemId, READ, STARRED } from "@/tests/helpers/greader-ids";
 import { callGReader, GREADER_HOST, openGReaderSession, type GReaderSession } from "@/tests/helpers/greader-client";
 import * as listRoute from "@/app/api/articles/route";
-import { createActionToken } from "@/lib/greader/auth-token";
-import { readGReaderAccount } from "@/lib/greader/read-greader-account";
-import { MAX_GREADER_BODY_BYTES } from "@/lib/greader/handle-greader-request";
+import { createActionToken } from "@/lib/features/greader/protocol/auth-token";
+import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader-account";
+import { MAX_GREADER_BODY_BYTES } from "@/lib/features/greader/handle-greader-request";
 
 const HOUR = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 5, 1);

@@ -8,8 +8,8 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
 import { KEPT_UNREAD, longItemId, READ, READING_LIST, STARRED } from "@/tests/helpers/greader-ids";
 import { callGReader, openGReaderSession, type GReaderSession } from "@/tests/helpers/greader-client";
-import { parseFeed } from "@/lib/parse/parse-feed";
-import type { GReaderItem } from "@/lib/greader/to-greader-item";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
+import type { GReaderItem } from "@/lib/features/greader/streams/to-greader-item";
 
 const HOUR = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 5, 1);

@@ -8,9 +8,9 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
 import { feed, HTML_PAGE, SAMPLE_RSS, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 import { openGReaderSession, type GReaderSession } from "@/tests/helpers/greader-client";
-import { MAX_OPML_BYTES } from "@/lib/opml/limits";
-import { forget } from "@/lib/remember";
-import { setReadOfIds } from "@/lib/store/article-state";
+import { MAX_OPML_BYTES } from "@/lib/pipeline/parse/opml/limits";
+import { forget } from "@/lib/base/remember";
+import { setReadOfIds } from "@/lib/pipeline/store/reading/article-state";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;

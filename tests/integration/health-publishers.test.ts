@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { feed, rateLimited, rssFeed, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { forget } from "@/lib/remember";
+import { forget } from "@/lib/base/remember";
 import { disconnectDb } from "@/lib/db/client";
-import { runRound } from "@/lib/round/run-round";
-import { listPublishers } from "@/lib/health/list-publishers";
-import type { PublisherSummary } from "@/lib/health/summarise-publishers";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { listPublishers } from "@/lib/reads/health/list-publishers";
+import type { PublisherSummary } from "@/lib/reads/health/rules/summarise-publishers";
 
 const ROUNDS = 4;
 const BODY = rssFeed({

@@ -3,15 +3,15 @@
 // the sources page. Each row names the case where the sidebar and the classifier used to disagree.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
-import { forget } from "@/lib/remember";
+import { forget } from "@/lib/base/remember";
 import { disconnectDb } from "@/lib/db/client";
-import { createSource } from "@/lib/store/create-source";
-import { classifySourceHealth, type SourceHealthState } from "@/lib/health/classify-source-health";
-import { describeSourceHealth } from "@/lib/articles/source-health";
-import { getSidebar } from "@/lib/articles/get-sidebar";
-import { getFleetStates } from "@/lib/health/get-fleet-states";
-import { listSources } from "@/lib/sources/list-sources";
-import type { SourceRow } from "@/lib/store/source-row";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { classifySourceHealth, type SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
+import { describeSourceHealth } from "@/lib/reads/articles/source-health";
+import { getSidebar } from "@/lib/reads/articles/get-sidebar";
+import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
+import { listSources } from "@/lib/reads/sources/list-sources";
+import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 
 let database: FreshDatabase;
 const NOW = new Date();

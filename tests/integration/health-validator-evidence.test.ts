@@ -2,10 +2,10 @@
 // cases the badges used to count in TypeScript, for one source's latest fetches and for a period.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
-import { forget } from "@/lib/remember";
+import { forget } from "@/lib/base/remember";
 import { disconnectDb } from "@/lib/db/client";
-import { createSource } from "@/lib/store/create-source";
-import { listValidatorEvidence } from "@/lib/health/list-validator-evidence";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
 
 let database: FreshDatabase;
 const T0 = Date.parse("2026-11-01T00:00:00Z");

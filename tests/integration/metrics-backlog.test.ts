@@ -7,12 +7,12 @@ import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, rssFeed, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { histogramOf, readExposition, sampleValue } from "@/tests/helpers/read-exposition";
-import { runRound } from "@/lib/round/run-round";
-import { createVirtualClock } from "@/lib/round/clock";
-import { onClock } from "@/lib/round/round-settings";
-import { readBacklog } from "@/lib/health/read-backlog";
-import { describeBacklog } from "@/lib/health/describe-backlog";
-import { renderMetrics } from "@/lib/metrics/render-metrics";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { createVirtualClock } from "@/lib/base/clock";
+import { onClock } from "@/lib/pipeline/round/round-settings";
+import { readBacklog } from "@/lib/reads/health/read-backlog";
+import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import { renderMetrics } from "@/lib/reads/health/render-metrics";
 
 const world = setUpRoundWorld();
 let held: Publisher;

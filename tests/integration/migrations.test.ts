@@ -6,7 +6,7 @@ import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
 import { migrationsRoot, readMigrationFiles } from "@/lib/db/migrate/migration-files";
-import { buildSearchSql } from "@/lib/articles/search-sql";
+import { buildSearchSql } from "@/lib/db/search-sql";
 import { querySql } from "@/lib/db/query-sql";
 import { Prisma } from "@/lib/generated/sqlite";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFeedOffThread, OFF_THREAD_THRESHOLD_BYTES } from "@/lib/round/parse-off-thread";
+import { parseFeedOffThread, OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
 
 /** A feed of `items` items with about 1 KB of HTML each. */
 function bigFeed(items: number): Buffer {

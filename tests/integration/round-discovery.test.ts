@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, rssFeed } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { importOpml } from "@/lib/sources/import-opml";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { importOpml } from "@/lib/reads/sources/import-opml";
 
 // Discovery everywhere (issue 14, item 6): a source whose URL answers an HTML page is switched to
 // the page's one feed, in the round, as the add form would.

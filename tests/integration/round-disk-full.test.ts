@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/prisma-client";
-import { runRound, type RoundReport } from "@/lib/round/run-round";
-import { ROUND_LEASE } from "@/lib/store/lease";
+import { runRound, type RoundReport } from "@/lib/pipeline/round/run-round";
+import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
 import { bulkyItems, mountSmallDisk } from "@/tests/helpers/small-disk";
 import { feed, rssFeed, startPublisher, type Handler, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";

@@ -3,8 +3,8 @@ import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, rateLimited, rssFeed, sequence, status } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { freePort } from "@/tests/helpers/app-server";
-import { runRound } from "@/lib/round/run-round";
-import { setSourceEnabled } from "@/lib/store/set-source-enabled";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
 
 const world = setUpRoundWorld();
 const BODY = rssFeed({

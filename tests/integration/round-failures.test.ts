@@ -16,7 +16,7 @@ import {
   type Publisher,
 } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 
 const world = setUpRoundWorld();
 

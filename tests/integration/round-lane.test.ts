@@ -14,10 +14,10 @@ import {
   type RecordedRequest,
 } from "@/tests/helpers/publisher";
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { subscribe } from "@/lib/sources/subscribe";
-import { createVirtualClock } from "@/lib/round/clock";
-import { onClock } from "@/lib/round/round-settings";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { subscribe } from "@/lib/reads/sources/subscribe";
+import { createVirtualClock } from "@/lib/base/clock";
+import { onClock } from "@/lib/pipeline/round/round-settings";
 
 const world = setUpRoundWorld();
 let other: Publisher;

@@ -2,9 +2,9 @@
 // start time), so a lease left by a process that is gone from this machine is free at once,
 // while a live process's lease, and one held on another machine, stand until they expire.
 import { afterAll, describe, expect, it } from "vitest";
-import { runRound } from "@/lib/round/run-round";
-import { ROUND_LEASE } from "@/lib/store/lease";
-import { currentHolderProcess } from "@/lib/round/holder-process";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
+import { currentHolderProcess } from "@/lib/pipeline/round/holder-process";
 import { hangBeforeHeaders, feed, SAMPLE_RSS } from "@/tests/helpers/publisher";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";

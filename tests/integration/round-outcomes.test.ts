@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, churningEtag, redirect, rssFeed } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { updateSource } from "@/lib/store/update-source";
-import { removeSource } from "@/lib/store/remove-source";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { updateSource } from "@/lib/pipeline/store/sources/update-source";
+import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
 
 const world = setUpRoundWorld();
 

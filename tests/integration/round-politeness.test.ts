@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, delay, rssFeed } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 import { freePort } from "@/tests/helpers/app-server";
 
 const world = setUpRoundWorld();

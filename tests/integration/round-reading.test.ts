@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed } from "@/tests/helpers/publisher";
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 
 const world = setUpRoundWorld();
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, hugeBody, rssFeed, UNREADABLE_XML, ENTITY_BOMB_XML } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
+import { runRound } from "@/lib/pipeline/round/run-round";
 
 // Every response teaches, whether or not its body is kept (issue 14, item 1): a refused body's
 // validators and hash make the next request conditional and spare the parse.

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, rssFeed, status } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { subscribe } from "@/lib/sources/subscribe";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { subscribe } from "@/lib/reads/sources/subscribe";
 
 const world = setUpRoundWorld();
 const BODY = rssFeed({

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { feed, rssFeed, startPublisher, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { createVirtualClock } from "@/lib/round/clock";
-import { onClock } from "@/lib/round/round-settings";
-import { readFleetDrift } from "@/lib/health/read-fleet-drift";
-import { subscribe } from "@/lib/sources/subscribe";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { createVirtualClock } from "@/lib/base/clock";
+import { onClock } from "@/lib/pipeline/round/round-settings";
+import { readFleetDrift } from "@/lib/reads/health/read-fleet-drift";
+import { subscribe } from "@/lib/reads/sources/subscribe";
 
 const world = setUpRoundWorld();
 let other: Publisher;

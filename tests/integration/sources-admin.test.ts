@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { startPublisher, feed, rssFeed, status, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
-import { runRound } from "@/lib/round/run-round";
-import { createSource } from "@/lib/store/create-source";
-import { updateSource } from "@/lib/store/update-source";
-import { editSource } from "@/lib/sources/edit-source";
-import { setSourceEnabled } from "@/lib/store/set-source-enabled";
-import { removeSource } from "@/lib/store/remove-source";
+import { runRound } from "@/lib/pipeline/round/run-round";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { updateSource } from "@/lib/pipeline/store/sources/update-source";
+import { editSource } from "@/lib/reads/sources/edit-source";
+import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
+import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
 
 let database: FreshDatabase;
 let publisher: Publisher;

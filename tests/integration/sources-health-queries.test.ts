@@ -2,20 +2,20 @@
 // Components do: the test points DATABASE_URL at its fresh database before the first call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
-import { forget } from "@/lib/remember";
+import { forget } from "@/lib/base/remember";
 import { disconnectDb } from "@/lib/db/client";
-import { createSource } from "@/lib/store/create-source";
-import { getOutcomeWindows } from "@/lib/health/get-outcome-windows";
-import { getMedianDuration } from "@/lib/health/get-median-duration";
-import { listDailyOutcomes } from "@/lib/health/list-daily-outcomes";
-import { firstLogPage, listFetchLog, LOG_PAGE_SIZE } from "@/lib/health/list-fetch-log";
-import { listRecentFetches } from "@/lib/health/list-recent-fetches";
-import { getFleetStates } from "@/lib/health/get-fleet-states";
-import { listRecentRounds } from "@/lib/health/list-recent-rounds";
-import { listSourceEvents } from "@/lib/health/list-source-events";
-import { listSources } from "@/lib/sources/list-sources";
-import { listRecentOutcomes } from "@/lib/sources/list-recent-outcomes";
-import { getSource } from "@/lib/sources/get-source";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { getOutcomeWindows } from "@/lib/reads/health/get-outcome-windows";
+import { getMedianDuration } from "@/lib/reads/health/get-median-duration";
+import { listDailyOutcomes } from "@/lib/reads/health/list-daily-outcomes";
+import { firstLogPage, listFetchLog, LOG_PAGE_SIZE } from "@/lib/reads/health/list-fetch-log";
+import { listRecentFetches } from "@/lib/reads/health/list-recent-fetches";
+import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
+import { listRecentRounds } from "@/lib/reads/health/list-recent-rounds";
+import { listSourceEvents } from "@/lib/reads/health/list-source-events";
+import { listSources } from "@/lib/reads/sources/list-sources";
+import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
+import { getSource } from "@/lib/reads/sources/get-source";
 
 let database: FreshDatabase;
 const NOW = new Date();

@@ -4,10 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { runCli } from "@/tests/helpers/run-cli";
-import { createSource } from "@/lib/store/create-source";
-import { importOpml } from "@/lib/sources/import-opml";
-import { exportOpml } from "@/lib/sources/export-opml";
-import { parseOpml } from "@/lib/opml/parse-opml";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { importOpml } from "@/lib/reads/sources/import-opml";
+import { exportOpml } from "@/lib/reads/sources/export-opml";
+import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/opml/fifty-feeds.opml");
 const NOT_OPML = path.resolve(__dirname, "../fixtures/opml/not-opml.txt");

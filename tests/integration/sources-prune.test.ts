@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
-import { createSource } from "@/lib/store/create-source";
-import { KEEP_PER_SOURCE, pruneFetchLog, RETENTION_DAYS } from "@/lib/store/prune-fetch-log";
-import { startPruneSchedule, stopPruneSchedule } from "@/lib/health/prune-schedule";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { KEEP_PER_SOURCE, pruneFetchLog, RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
+import { startPruneSchedule, stopPruneSchedule } from "@/lib/reads/health/prune-schedule";
 
 let database: FreshDatabase;
 

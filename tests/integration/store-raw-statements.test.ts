@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
-import { createSource } from "@/lib/store/create-source";
+import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { placeholders, runAtomically, selectRows, type Statement } from "@/lib/db/raw-statements";
 
 let database: FreshDatabase;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/auth/password-hash";
-import { createSessionToken, isValidSessionToken, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
+import { hashPassword, verifyPassword } from "@/lib/features/auth/password-hash";
+import { createSessionToken, isValidSessionToken, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
 
 describe("password hashes", () => {
   it("are salted scrypt hashes that verify the password and nothing else", async () => {

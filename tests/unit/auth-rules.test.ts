@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LoginThrottle } from "@/lib/auth/login-throttle";
-import { hostName, isAllowedHost } from "@/lib/auth/allowed-hosts";
-import { checkExposure } from "@/lib/auth/check-exposure";
+import { LoginThrottle } from "@/lib/features/auth/login-throttle";
+import { hostName, isAllowedHost } from "@/lib/features/auth/allowed-hosts";
+import { checkExposure } from "@/lib/features/auth/check-exposure";
 
 describe("the login throttle", () => {
   const limits = { perClient: 3, total: 5, windowMs: 60_000 };

@@ -2,7 +2,7 @@
 // redirect must stay on this site as a browser reads it, and must be a valid header value.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeNextPath } from "@/lib/auth/safe-next-path";
+import { safeNextPath } from "@/lib/features/auth/safe-next-path";
 
 // A real deployment's origin, unlike the placeholder safeNextPath resolves against: the result
 // must stay on whatever origin the browser is on.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DatabaseConfigError, describeDatabaseTarget, resolveDatabaseTarget } from "@/lib/db/database-target";
-import { parseEnv } from "@/lib/env";
-import { projectRoot } from "@/lib/project-root";
+import { parseEnv } from "@/lib/base/env";
+import { projectRoot } from "@/lib/base/project-root";
 
 describe("DATABASE_URL", () => {
   it.each([

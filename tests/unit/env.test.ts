@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/base/env";
 
 /** An environment with only these variables set (NODE_ENV is typed as always present). */
 const parse = (variables: Record<string, string>) => parseEnv({ NODE_ENV: "test", ...variables });
@@ -42,7 +42,7 @@ describe("parseEnv", () => {
 });
 
 describe("next.config.js", () => {
-  // It reads TIDINGS_COMPRESS itself (a JS config cannot import lib/env.ts): the two must agree.
+  // It reads TIDINGS_COMPRESS itself (a JS config cannot import lib/base/env.ts): the two must agree.
   const compressFor = (value: string | undefined) => {
     const configPath = path.join(import.meta.dirname, "../../next.config.js");
     const require = createRequire(import.meta.url);
@@ -59,7 +59,7 @@ describe("next.config.js", () => {
   };
 
   it.each(["true", "1", "on", "false", "0", "off", ""])(
-    "compresses exactly when lib/env.ts reads TIDINGS_COMPRESS=%j as true",
+    "compresses exactly when lib/base/env.ts reads TIDINGS_COMPRESS=%j as true",
     (value) => {
       expect(compressFor(value)).toBe(parse({ TIDINGS_COMPRESS: value }).TIDINGS_COMPRESS);
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BlockedAddressError, findBlockedReason, findEmbeddedIPv4 } from "@/lib/fetch/address-guard";
-import { checkUrl } from "@/lib/fetch/check-url";
-import { lookupPublicAddresses } from "@/lib/fetch/guarded-connector";
+import { BlockedAddressError, findBlockedReason, findEmbeddedIPv4 } from "@/lib/pipeline/fetch/address-guard";
+import { checkUrl } from "@/lib/pipeline/fetch/check-url";
+import { lookupPublicAddresses } from "@/lib/pipeline/fetch/guarded-connector";
 
 describe("findBlockedReason: which addresses may never be dialled", () => {
   it.each([

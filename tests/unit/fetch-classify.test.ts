@@ -1,9 +1,9 @@
 import { errors } from "undici";
 import { describe, expect, it } from "vitest";
-import { BlockedAddressError } from "@/lib/fetch/address-guard";
-import { classifyResponse, describeStatus } from "@/lib/fetch/classify-response";
-import { classifyTransportError, type TransportContext } from "@/lib/fetch/classify-transport-error";
-import { findPermanentTarget } from "@/lib/fetch/follow-redirects";
+import { BlockedAddressError } from "@/lib/pipeline/fetch/address-guard";
+import { classifyResponse, describeStatus } from "@/lib/pipeline/fetch/classify-response";
+import { classifyTransportError, type TransportContext } from "@/lib/pipeline/fetch/classify-transport-error";
+import { findPermanentTarget } from "@/lib/pipeline/fetch/follow-redirects";
 
 describe("classifyResponse: status → outcome", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hostOf, politenessKeyOf } from "@/lib/fetch/host-of";
-import { takeTurn } from "@/lib/round/request-lane";
+import { hostOf, politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
+import { takeTurn } from "@/lib/pipeline/lanes/request-lane";
 
 describe("politenessKeyOf: one gap per registrable domain (Public Suffix List, private section included)", () => {
   it.each([

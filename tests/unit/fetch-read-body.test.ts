@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isZlibHeader, planDecoders } from "@/lib/fetch/decode-content";
-import { formatBytes } from "@/lib/fetch/format-bytes";
-import { readBody, type ByteCounter } from "@/lib/fetch/read-body";
+import { isZlibHeader, planDecoders } from "@/lib/pipeline/fetch/decode-content";
+import { formatBytes } from "@/lib/pipeline/fetch/format-bytes";
+import { readBody, type ByteCounter } from "@/lib/pipeline/fetch/read-body";
 
 const TEXT = Buffer.from(
   `<?xml version="1.0"?><rss version="2.0"><channel><title>${"Tidings ".repeat(200)}</title></channel></rss>`,

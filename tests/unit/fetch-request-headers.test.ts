@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildUserAgent } from "@/lib/fetch/fetch-feed";
-import { ACCEPT, buildRequestHeaders } from "@/lib/fetch/request-headers";
+import { buildUserAgent } from "@/lib/pipeline/fetch/fetch-feed";
+import { ACCEPT, buildRequestHeaders } from "@/lib/pipeline/fetch/request-headers";
 
 describe("buildUserAgent", () => {
   it.each([

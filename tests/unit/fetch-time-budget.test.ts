@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createTimeBudget } from "@/lib/fetch/time-budget";
+import { createTimeBudget } from "@/lib/pipeline/fetch/time-budget";
 
 describe("a fetch's time budget", () => {
   it("counts only the time it runs: a wait in the lane is neither spent from the budget nor part of the duration", async () => {

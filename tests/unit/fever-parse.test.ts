@@ -1,14 +1,14 @@
 // The Fever API's parameters and the API credentials' hashing: pure, table-driven.
 import { describe, expect, it } from "vitest";
-import { parseFeverCall } from "@/lib/fever/parse-fever-request";
+import { parseFeverCall } from "@/lib/features/fever/parse-fever-request";
 import {
   apiCredentialsSchema,
   deriveApiCredentials,
   digestFeverKey,
   feverKeyOf,
   matchesFeverKey,
-} from "@/lib/auth/api-credentials";
-import { verifyPassword } from "@/lib/auth/password-hash";
+} from "@/lib/features/auth/api-credentials";
+import { verifyPassword } from "@/lib/features/auth/password-hash";
 
 const parse = (query: string) => parseFeverCall(new URLSearchParams(query));
 

@@ -1,6 +1,11 @@
 // Google Reader item ids: every encoding clients send, and everything malformed. Pure, table-driven.
 import { describe, expect, it } from "vitest";
-import { formatLongItemId, formatShortItemId, parseItemId, parseItemIdList } from "@/lib/greader/item-id";
+import {
+  formatLongItemId,
+  formatShortItemId,
+  parseItemId,
+  parseItemIdList,
+} from "@/lib/features/greader/protocol/item-id";
 
 describe("formatting item ids", () => {
   it.each([

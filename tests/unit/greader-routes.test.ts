@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GREADER_ROUTES, matchGReaderRoute } from "@/lib/greader/routes";
-import type { GReaderRoute } from "@/lib/greader/types";
+import { GREADER_ROUTES, matchGReaderRoute } from "@/lib/features/greader/routes";
+import type { GReaderRoute } from "@/lib/features/greader/protocol/types";
 
 const handle = async () => new Response("");
 

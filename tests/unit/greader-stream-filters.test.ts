@@ -1,12 +1,12 @@
 // The Google Reader streams' pure parts: the filters of a stream call, how a stream and its
 // xt/it states fold into one selection, edit-tag's a/r and mark-all-as-read's ts. Table-driven.
 import { describe, expect, it } from "vitest";
-import { GReaderParams } from "@/lib/greader/greader-params";
-import { parseStreamFilters } from "@/lib/greader/parse-stream-request";
-import { selectStream, type StreamTarget } from "@/lib/greader/select-stream";
-import { parseChange } from "@/lib/greader/handlers/edit-tag";
-import { parseSyncTime } from "@/lib/greader/handlers/mark-all-as-read";
-import { encodeCursor } from "@/lib/articles/cursor";
+import { GReaderParams } from "@/lib/features/greader/protocol/greader-params";
+import { parseStreamFilters } from "@/lib/features/greader/protocol/parse-stream-request";
+import { selectStream, type StreamTarget } from "@/lib/features/greader/streams/select-stream";
+import { parseChange } from "@/lib/features/greader/handlers/edit-tag";
+import { parseSyncTime } from "@/lib/features/greader/handlers/mark-all-as-read";
+import { encodeCursor } from "@/lib/pipeline/store/reading/cursor";
 import { KEPT_UNREAD, READ, READING_LIST, STARRED } from "@/tests/helpers/greader-ids";
 
 const filters = (query: string, max = 1000) => parseStreamFilters(GReaderParams.from(new URLSearchParams(query))!, max);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatStreamId, parseStreamId, type StreamId } from "@/lib/greader/stream-id";
+import { formatStreamId, parseStreamId, type StreamId } from "@/lib/features/greader/protocol/stream-id";
 
 describe("Google Reader stream ids", () => {
   it.each<[string, StreamId]>([

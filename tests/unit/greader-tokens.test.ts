@@ -6,8 +6,8 @@ import {
   isValidActionToken,
   isValidAuthToken,
   readAuthorization,
-} from "@/lib/greader/auth-token";
-import { GReaderParams, MAX_VALUES_PER_NAME } from "@/lib/greader/greader-params";
+} from "@/lib/features/greader/protocol/auth-token";
+import { GReaderParams, MAX_VALUES_PER_NAME } from "@/lib/features/greader/protocol/greader-params";
 
 const account = { user: "tidings", passwordHash: "scrypt$32768$8$3$salt$hash", secret: "installation secret" };
 const now = new Date(Date.UTC(2026, 11, 1, 12));

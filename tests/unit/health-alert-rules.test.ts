@@ -5,12 +5,12 @@ import {
   MIN_CONDITIONAL,
   MIN_DRIFT_FETCHES,
   SOURCE_ALERT_RULES,
-  type AlertKind,
   type DailyCounts,
   type RecentFetch,
   type SourceAlertInput,
-} from "@/lib/alerts/alert-rules";
-import { planAlertChanges } from "@/lib/alerts/plan-alert-changes";
+} from "@/lib/features/alerts/alert-rules";
+import type { AlertKind } from "@/lib/base/alert-kinds";
+import { planAlertChanges } from "@/lib/features/alerts/plan-alert-changes";
 
 const NOW = new Date("2026-12-01T12:00:00Z");
 const HOUR = 3600_000;

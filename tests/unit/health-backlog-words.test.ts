@@ -1,7 +1,7 @@
 // The backlog sentence and the status classes /metrics counts by: exact words and labels.
 import { describe, expect, it } from "vitest";
-import { describeBacklog } from "@/lib/health/describe-backlog";
-import type { Backlog } from "@/lib/health/read-backlog";
+import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import type { Backlog } from "@/lib/reads/health/read-backlog";
 import { classifyStatus } from "@/lib/metrics/fetch-observations";
 
 const round = (leftForBudget: number, leftForHostHold = 0): Backlog["lastRound"] => ({

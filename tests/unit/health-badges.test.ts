@@ -7,8 +7,13 @@ import {
   type BadgeVerdict,
   type CachingCounts,
   type CachingFacts,
-} from "@/lib/health/caching-badge-rules";
-import { deriveCachingBadges, judgeHonouring, NO_EVIDENCE, type BadgeFetch } from "@/lib/health/derive-caching-badges";
+} from "@/lib/reads/health/rules/caching-badge-rules";
+import {
+  deriveCachingBadges,
+  judgeHonouring,
+  NO_EVIDENCE,
+  type BadgeFetch,
+} from "@/lib/reads/health/rules/derive-caching-badges";
 
 const VALUES: { [K in keyof CachingFacts]: readonly CachingFacts[K][] } = {
   validators: ["unseen", "none", "etag", "last_modified", "both"],

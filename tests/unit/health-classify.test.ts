@@ -4,8 +4,8 @@ import {
   HEALTH_STATE_URGENCY,
   SOURCE_HEALTH_STATES,
   type SourceHealthInput,
-} from "@/lib/health/classify-source-health";
-import { HEALTH_STATE_META } from "@/lib/health/health-state-meta";
+} from "@/lib/reads/health/rules/classify-source-health";
+import { HEALTH_STATE_META } from "@/lib/reads/health/rules/health-state-meta";
 
 const NOW = new Date("2026-11-30T12:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeRefusal } from "@/lib/health/describe-refusal";
+import { describeRefusal } from "@/lib/reads/health/describe/describe-refusal";
 
 describe("describeRefusal: what the source page says about a refused body", () => {
   it("is nothing while no refused body is remembered", () => {

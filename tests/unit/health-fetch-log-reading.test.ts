@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FetchLog } from "@/components/health/fetch-log";
-import { describeEncoding } from "@/lib/health/describe-reading";
-import type { FetchLogRow } from "@/lib/health/list-fetch-log";
+import { describeEncoding } from "@/lib/reads/health/describe/describe-reading";
+import type { FetchLogRow } from "@/lib/reads/health/list-fetch-log";
 
 const row = (fields: Partial<FetchLogRow>): FetchLogRow => ({
   id: 1,

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { computeOutcomeShares } from "@/lib/health/compute-outcome-shares";
-import { computeMedian } from "@/lib/health/compute-median";
-import { fillDays, sumDays } from "@/lib/health/fill-days";
-import { formatLogCursor, parseLogCursor } from "@/lib/health/log-cursor";
-import { formatDrift, formatRelative, formatShare, formatMs, formatUtc } from "@/lib/health/format-figures";
-import { parseSourceId } from "@/lib/sources/parse-source-id";
+import { computeOutcomeShares } from "@/lib/reads/health/rules/compute-outcome-shares";
+import { computeMedian } from "@/lib/reads/health/rules/compute-median";
+import { fillDays, sumDays } from "@/lib/reads/health/rules/fill-days";
+import { formatLogCursor, parseLogCursor } from "@/lib/reads/health/rules/log-cursor";
+import {
+  formatDrift,
+  formatRelative,
+  formatShare,
+  formatMs,
+  formatUtc,
+} from "@/lib/reads/health/describe/format-figures";
+import { parseSourceId } from "@/lib/reads/sources/parse-source-id";
 
 describe("outcome shares", () => {
   it("divides by the total of the three outcomes, and knows nothing of an empty window", () => {

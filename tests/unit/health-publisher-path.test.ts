@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parsePublisherKey, publisherPath } from "@/lib/health/publisher-path";
-import { describeRobotsState } from "@/lib/health/summarise-publishers";
+import { parsePublisherKey, publisherPath } from "@/lib/reads/health/rules/publisher-path";
+import { describeRobotsState } from "@/lib/reads/health/rules/summarise-publishers";
 
 describe("a publisher's address", () => {
   it.each(["example.com", "alice.github.io", "127.0.0.1", "[::1]", "localhost", "xn--bcher-kva.example"])(

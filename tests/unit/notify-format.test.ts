@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatNotification, type NotificationDocument } from "@/lib/notify/format-notification";
-import { isLoopbackHost } from "@/lib/notify/send-notification";
-import { MAX_ATTEMPTS, RETRY_CAP_MS, retryDelayMs } from "@/lib/notify/drain-outbox";
-import { notifySettingsSchema } from "@/lib/notify/notify-target";
+import { formatNotification, type NotificationDocument } from "@/lib/features/notify/format-notification";
+import { isLoopbackHost } from "@/lib/features/notify/send-notification";
+import { MAX_ATTEMPTS, RETRY_CAP_MS, retryDelayMs } from "@/lib/features/notify/drain-outbox";
+import { notifySettingsSchema } from "@/lib/features/notify/notify-target";
 
 const started: NotificationDocument = {
   event: "alert.started",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseOpml } from "@/lib/opml/parse-opml";
-import { escapeXml, serializeOpml } from "@/lib/opml/serialize-opml";
-import { MAX_OPML_OUTLINES } from "@/lib/opml/limits";
+import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
+import { escapeXml, serializeOpml } from "@/lib/pipeline/parse/opml/serialize-opml";
+import { MAX_OPML_OUTLINES } from "@/lib/pipeline/parse/opml/limits";
 
 const opml = (body: string, head = "<head><title>My feeds</title></head>") =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0">${head}<body>${body}</body></opml>`;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseDate } from "@/lib/parse/parse-date";
+import { parseDate } from "@/lib/pipeline/parse/dates/parse-date";
 
 describe("feed dates: RFC 822 and RFC 3339 variants; anything else is null", () => {
   it.each([

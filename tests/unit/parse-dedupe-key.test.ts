@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeContentHash, computeDedupeKey } from "@/lib/parse/dedupe-key";
-import type { ParsedItem } from "@/lib/parse/types";
+import { computeContentHash, computeDedupeKey } from "@/lib/pipeline/parse/items/dedupe-key";
+import type { ParsedItem } from "@/lib/pipeline/parse/contract/types";
 
 const item = (fields: Partial<ParsedItem>): ParsedItem => ({
   guid: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discoverFeeds } from "@/lib/parse/discover-feeds";
+import { discoverFeeds } from "@/lib/pipeline/parse/discover-feeds";
 
 const page = (head: string) =>
   `<!doctype html><html><head>${head}</head><body><a href="/feed.xml">feed</a></body></html>`;

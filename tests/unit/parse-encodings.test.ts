@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeBody } from "@/lib/parse/decode-body";
-import { parseFeed } from "@/lib/parse/parse-feed";
+import { decodeBody } from "@/lib/pipeline/parse/encoding/decode-body";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds/encodings");
 const readFixture = (name: string) => readFileSync(path.join(FIXTURES, name));

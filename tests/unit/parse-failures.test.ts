@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/lib/parse/parse-feed";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");
 const parseBytes = (body: Buffer, contentType: string | null = null) =>

@@ -1,7 +1,7 @@
 // Atom and RSS in the forms real feeds use: any prefix for the feed's own namespace, link text
 // without href, authors read by their parts, dc:author.
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/lib/parse/parse-feed";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
 
 const RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 const parseText = (xml: string) =>

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/lib/parse/parse-feed";
-import type { ParsedItem, ParseResult } from "@/lib/parse/types";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
+import type { ParsedItem, ParseResult } from "@/lib/pipeline/parse/contract/types";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");
 const parseFixture = (name: string) =>

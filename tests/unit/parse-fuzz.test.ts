@@ -5,8 +5,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/lib/parse/parse-feed";
-import type { ParseResult } from "@/lib/parse/types";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
+import type { ParseResult } from "@/lib/pipeline/parse/contract/types";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");
 const SEEDS = [

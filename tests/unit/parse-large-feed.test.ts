@@ -1,7 +1,7 @@
 // A 10 MB feed: must parse, and the time is logged (not asserted: it depends on the machine)
 // so we can decide whether parsing belongs in a worker thread.
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/lib/parse/parse-feed";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
 import { bigRssFeed } from "@/tests/helpers/big-feed";
 
 describe("a 10 MB feed", () => {

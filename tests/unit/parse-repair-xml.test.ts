@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFeed } from "@/lib/parse/parse-feed";
-import { repairXml } from "@/lib/parse/repair-xml";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
+import { repairXml } from "@/lib/pipeline/parse/xml/repair-xml";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/feeds");
 

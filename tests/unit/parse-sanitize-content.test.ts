@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText } from "@/lib/parse/html-text";
-import { sanitizeContent } from "@/lib/parse/sanitize-content";
+import { htmlToText } from "@/lib/pipeline/parse/sanitize/html-text";
+import { sanitizeContent } from "@/lib/pipeline/parse/sanitize/sanitize-content";
 import { HOSTILE_MARKUP_BASE, HOSTILE_MARKUP_CASES } from "@/tests/fixtures/hostile-html";
 
 const BASE = HOSTILE_MARKUP_BASE;

@@ -9,8 +9,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { htmlToText } from "@/lib/parse/html-text";
-import { parseFeed } from "@/lib/parse/parse-feed";
+import { htmlToText } from "@/lib/pipeline/parse/sanitize/html-text";
+import { parseFeed } from "@/lib/pipeline/parse/parse-feed";
 import { SHARED_CORPUS } from "@/tests/helpers/shared-corpus";
 
 const CORPUS = path.join(SHARED_CORPUS, "feedparser/tests/wellformed/sanitize");

@@ -15,10 +15,10 @@ import {
   PLAYER_HOSTS,
   PLAYER_SANDBOX,
   URL_ATTRIBUTES,
-} from "@/lib/parse/html-allowlist";
-import { sanitizeContent } from "@/lib/parse/sanitize-content";
-import { sanitizeStyle } from "@/lib/parse/sanitize-style";
-import { WEB_SCHEMES } from "@/lib/parse/resolve-url";
+} from "@/lib/pipeline/parse/sanitize/html-allowlist";
+import { sanitizeContent } from "@/lib/pipeline/parse/sanitize/sanitize-content";
+import { sanitizeStyle } from "@/lib/pipeline/parse/sanitize/sanitize-style";
+import { WEB_SCHEMES } from "@/lib/pipeline/parse/sanitize/resolve-url";
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;

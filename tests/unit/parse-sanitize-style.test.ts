@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeStyle } from "@/lib/parse/sanitize-style";
+import { sanitizeStyle } from "@/lib/pipeline/parse/sanitize/sanitize-style";
 
 describe("sanitizeStyle: allowlisted properties with strictly matched values", () => {
   it.each([

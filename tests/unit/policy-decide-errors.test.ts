@@ -1,8 +1,8 @@
 import { observation, scheduleState } from "@/tests/helpers/policy-fixtures";
 import { describe, expect, it } from "vitest";
-import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import type { ErrorKind } from "@/lib/fetch/types";
-import type { Decision, Observation, ScheduleState } from "@/lib/policy";
+import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import type { ErrorKind } from "@/lib/pipeline/fetch/types";
+import type { Decision, Observation, ScheduleState } from "@/lib/pipeline/policy";
 
 // Failed fetches: backoff, 404/410, Retry-After, the circuit breaker and the offline guard.
 

@@ -1,7 +1,7 @@
 import { observation, scheduleState } from "@/tests/helpers/policy-fixtures";
 import { describe, expect, it } from "vitest";
-import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import type { Decision, Observation, ScheduleState } from "@/lib/policy";
+import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import type { Decision, Observation, ScheduleState } from "@/lib/pipeline/policy";
 
 // Successful fetches: intervals, floors, jitter, the first fetch and redirect adoption.
 

@@ -19,7 +19,7 @@ import {
   parseRetryAfter,
   shrinkInterval,
   SILENCE_GRACE_SECONDS,
-} from "@/lib/policy";
+} from "@/lib/pipeline/policy";
 
 const NOW = new Date("2025-03-02T12:00:00.000Z");
 const HOUR = 3600;

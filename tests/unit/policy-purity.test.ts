@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import type { Observation, ScheduleState } from "@/lib/policy";
+import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import type { Observation, ScheduleState } from "@/lib/pipeline/policy";
 
 // The policy is a pure function: same inputs, same decision; no clock, no global randomness.
 
@@ -95,8 +95,8 @@ describe("decideNext is pure", () => {
   });
 });
 
-describe("lib/policy source", () => {
-  const dir = path.resolve(__dirname, "../../lib/policy");
+describe("lib/pipeline/policy source", () => {
+  const dir = path.resolve(__dirname, "../../lib/pipeline/policy");
   const files = readdirSync(dir).filter((name) => name.endsWith(".ts"));
 
   it.each(files)("%s reads no clock, no global randomness and does no I/O", (name) => {

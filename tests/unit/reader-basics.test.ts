@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildReaderHref, parseReaderLocation } from "@/lib/articles/reader-location";
-import { listQuerySchema } from "@/lib/articles/request-schemas";
-import { encodeCursor } from "@/lib/articles/cursor";
+import { buildReaderHref, parseReaderLocation } from "@/lib/reads/articles/reader-location";
+import { listQuerySchema } from "@/lib/reads/articles/request-schemas";
+import { encodeCursor } from "@/lib/pipeline/store/reading/cursor";
 import { describeRefresh } from "@/components/reader/describe-refresh";
-import { emptyTally } from "@/lib/round/walk-sources";
+import { emptyTally } from "@/lib/pipeline/round/walk-sources";
 
 describe("the reader's order in the URL", () => {
   it.each([

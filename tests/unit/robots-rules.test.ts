@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { judgeRobots } from "@/lib/parse/judge-robots";
-import { describeRobotsNotice } from "@/lib/health/describe-robots-notice";
-import { productTokenOf } from "@/lib/fetch/build-user-agent";
+import { judgeRobots } from "@/lib/pipeline/parse/judge-robots";
+import { describeRobotsNotice } from "@/lib/reads/health/describe/describe-robots-notice";
+import { productTokenOf } from "@/lib/pipeline/fetch/build-user-agent";
 
 const ROBOTS_URL = "https://example.com/robots.txt";
 const judge = (body: string, path: string, mode: "on" | "strict" = "on") =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createVirtualClock, systemClock } from "@/lib/round/clock";
+import { createVirtualClock, systemClock } from "@/lib/base/clock";
 
 const START = new Date("2025-01-06T00:00:00.000Z");
 

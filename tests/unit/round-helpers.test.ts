@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { interleaveByHost } from "@/lib/round/interleave-by-host";
-import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offline-guard";
-import { describeSchedule, withSecondOffset } from "@/lib/round/scheduler";
-import type { ErrorKind } from "@/lib/fetch/types";
+import { interleaveByHost } from "@/lib/pipeline/round/interleave-by-host";
+import { countAttempt, looksOffline, type OfflineTally } from "@/lib/pipeline/round/offline-guard";
+import { describeSchedule, withSecondOffset } from "@/lib/entry/server/scheduler";
+import type { ErrorKind } from "@/lib/pipeline/fetch/types";
 
 describe("interleaveByHost", () => {
   it("alternates hosts so the per-host gap rarely costs wall time, keeping the due order within a host", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pickValidators, readRefusal, refreshRefusal } from "@/lib/round/refused-body";
-import type { ResponseMeta } from "@/lib/fetch/types";
-import { NO_HEADERS } from "@/lib/fetch/pick-headers";
+import { pickValidators, readRefusal, refreshRefusal } from "@/lib/pipeline/round/refused-body";
+import type { ResponseMeta } from "@/lib/pipeline/fetch/types";
+import { NO_HEADERS } from "@/lib/pipeline/fetch/pick-headers";
 
 const HELD = { etag: '"held"', lastModified: "Mon, 01 Jan 2024 10:00:00 GMT" };
 const NONE = {

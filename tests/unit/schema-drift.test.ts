@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { derivePostgresSchema } from "@/lib/db/derive-postgres-schema";
-import { buildPrefixTsquery } from "@/lib/articles/search-sql";
+import { buildPrefixTsquery } from "@/lib/db/search-sql";
 
 describe("the data model", () => {
   it("has a committed PostgreSQL schema derived from the SQLite one (run `npm run db:derive`)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
+import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
 import { measureFreshness } from "@/scripts/simulation/measure-freshness";
 import { DAY, HOUR } from "@/scripts/simulation/population";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
-import type { Observation } from "@/lib/policy/types";
-import { nextFailingSince } from "@/lib/store/failing-since";
+import { decideNext, DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
+import type { Observation } from "@/lib/pipeline/policy/types";
+import { nextFailingSince } from "@/lib/pipeline/store/fetch/failing-since";
 import { observation, scheduleState } from "@/tests/helpers/policy-fixtures";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");

@@ -1,9 +1,9 @@
 // The fetch row records the max-age the policy obeyed: one parse of Cache-Control for both.
 import { describe, expect, it } from "vitest";
-import { buildFetchRow } from "@/lib/store/fetch-row";
-import { parseMaxAge } from "@/lib/policy/cache-control";
-import type { Attempt } from "@/lib/store/attempt";
-import type { ResponseMeta } from "@/lib/fetch/types";
+import { buildFetchRow } from "@/lib/pipeline/store/fetch/fetch-row";
+import { parseMaxAge } from "@/lib/pipeline/policy/cache-control";
+import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
+import type { ResponseMeta } from "@/lib/pipeline/fetch/types";
 
 function attemptWith(cacheControl: string | null): Attempt {
   const meta: ResponseMeta = {

@@ -1,8 +1,8 @@
 // GET /api/articles?cursor=&limit=&order=&source=&folder=&unread=&starred=&q= → { items, nextCursor, latestId }
-import { listArticles } from "@/lib/articles/list-articles";
+import { listArticles } from "@/lib/reads/articles/list-articles";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse-input";
-import { listQuerySchema, toScope } from "@/lib/articles/request-schemas";
+import { listQuerySchema, toScope } from "@/lib/reads/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -4,8 +4,8 @@
 // never undercuts a source's floor; `sourcesNotDue` says how many were left alone for that.
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
 import { errorResponse, internalError } from "@/lib/http/respond";
-import { requestRound } from "@/lib/round/round-runner";
-import { countEnabledSources } from "@/lib/sources/count-enabled-sources";
+import { requestRound } from "@/lib/entry/server/round-runner";
+import { countEnabledSources } from "@/lib/reads/sources/count-enabled-sources";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 // GET /api/sidebar → { unread, starred, folders, sources }: counts from Source.unreadCount.
-import { getSidebar } from "@/lib/articles/get-sidebar";
+import { getSidebar } from "@/lib/reads/articles/get-sidebar";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";

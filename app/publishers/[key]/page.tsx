@@ -7,9 +7,9 @@ import { HealthStateBadge } from "@/components/health/health-state-badge";
 import { FailingSince } from "@/components/health/failing-since";
 import { CachingBadges } from "@/components/health/caching-badges";
 import { PublisherTable } from "@/components/health/publisher-table";
-import { listPublishers, PUBLISHER_DAYS } from "@/lib/health/list-publishers";
-import { parsePublisherKey } from "@/lib/health/publisher-path";
-import { formatBytes, formatShare } from "@/lib/health/format-figures";
+import { listPublishers, PUBLISHER_DAYS } from "@/lib/reads/health/list-publishers";
+import { parsePublisherKey } from "@/lib/reads/health/rules/publisher-path";
+import { formatBytes, formatShare } from "@/lib/reads/health/describe/format-figures";
 import styles from "@/components/health/figures.module.css";
 
 export const dynamic = "force-dynamic";

@@ -4,8 +4,8 @@ import { PageHeader } from "@/components/sources/page-header";
 import { SourcesTable, STRIP_SLOTS } from "@/components/sources/sources-table";
 import { SourcesToolbar } from "@/components/sources/sources-toolbar";
 import { RemovedNotice } from "@/components/sources/removed-notice";
-import { listSources, SOURCE_SORTS, type SourceSort } from "@/lib/sources/list-sources";
-import { listRecentOutcomes } from "@/lib/sources/list-recent-outcomes";
+import { listSources, SOURCE_SORTS, type SourceSort } from "@/lib/reads/sources/list-sources";
+import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 
 export const metadata: Metadata = { title: "Sources" };
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { notFound } from "next/navigation";
-import { getSource } from "@/lib/sources/get-source";
-import { parseSourceId } from "@/lib/sources/parse-source-id";
+import { getSource } from "@/lib/reads/sources/get-source";
+import { parseSourceId } from "@/lib/reads/sources/parse-source-id";
 
 /**
  * The existence check runs here, above this segment's loading.tsx: once a loading fallback has

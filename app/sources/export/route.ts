@@ -1,6 +1,6 @@
 // Download of every source as OPML 2.0 (the sources page's "Export OPML").
 import { getDb } from "@/lib/db/client";
-import { exportOpml } from "@/lib/sources/export-opml";
+import { exportOpml } from "@/lib/reads/sources/export-opml";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AddSourceForm } from "@/components/sources/add-source-form";
 import { PageHeader } from "@/components/sources/page-header";
-import { listFolderNames } from "@/lib/sources/list-folder-names";
+import { listFolderNames } from "@/lib/reads/sources/list-folder-names";
 
 export const metadata: Metadata = { title: "Add a feed" };
 export const dynamic = "force-dynamic";

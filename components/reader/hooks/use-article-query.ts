@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ArticleDetail } from "@/lib/articles/dto";
-import { queryKeys } from "@/lib/query-keys";
+import type { ArticleDetail } from "@/lib/reads/articles/dto";
+import { queryKeys } from "@/components/query-keys";
 import { ApiError, fetchJson } from "@/components/reader/api-client";
 
 /** One article with its content; idle while no article is open. */

@@ -1,10 +1,10 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ArticleScope } from "@/lib/articles/article-scope";
-import type { ArticlePage } from "@/lib/articles/dto";
-import type { ListOrder } from "@/lib/articles/list-order";
-import { queryKeys } from "@/lib/query-keys";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import type { ArticlePage } from "@/lib/reads/articles/dto";
+import type { ListOrder } from "@/lib/base/list-order";
+import { queryKeys } from "@/components/query-keys";
 import { fetchJson, scopeToParams } from "@/components/reader/api-client";
 
 /** The article list of a view, page by page over the API's keyset cursor (which carries the order on). */

@@ -1,9 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import type { ArticleScope } from "@/lib/articles/article-scope";
-import type { ArticlePage } from "@/lib/articles/dto";
-import { queryKeys } from "@/lib/query-keys";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import type { ArticlePage } from "@/lib/reads/articles/dto";
+import { queryKeys } from "@/components/query-keys";
 import { fetchJson, scopeToBody } from "@/components/reader/api-client";
 import { patchArticles } from "@/components/reader/cache-updates";
 import { useToast } from "@/components/reader/toast-provider";

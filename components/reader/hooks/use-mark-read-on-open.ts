@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useEffectEvent, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ArticleDetail } from "@/lib/articles/dto";
+import type { ArticleDetail } from "@/lib/reads/articles/dto";
 import { findCachedArticle } from "@/components/reader/cache-updates";
 
 /**

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ArticleScope } from "@/lib/articles/article-scope";
-import type { NewArticles } from "@/lib/articles/dto";
-import { queryKeys } from "@/lib/query-keys";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import type { NewArticles } from "@/lib/reads/articles/dto";
+import { queryKeys } from "@/components/query-keys";
 import { fetchJson, scopeToParams } from "@/components/reader/api-client";
 
 /** Rounds run every few minutes; asking twice a minute is cheap (a primary-key range) and timely. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "next/navigation";
-import { buildReaderHref, parseReaderLocation, type ReaderLocation } from "@/lib/articles/reader-location";
+import { buildReaderHref, parseReaderLocation, type ReaderLocation } from "@/lib/reads/articles/reader-location";
 
 /** Where the reader is right now, read from the address bar (always current, even inside callbacks). */
 export function readCurrentLocation(): ReaderLocation {

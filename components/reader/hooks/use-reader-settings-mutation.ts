@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReaderSettings } from "@/lib/articles/dto";
-import { queryKeys } from "@/lib/query-keys";
+import type { ReaderSettings } from "@/lib/settings/reader-settings";
+import { queryKeys } from "@/components/query-keys";
 import { fetchJson } from "@/components/reader/api-client";
 import { useToast } from "@/components/reader/toast-provider";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/components/query-keys";
 import { fetchJson } from "@/components/reader/api-client";
 import { useToast } from "@/components/reader/toast-provider";
 import { describeRefresh, type RefreshAnswer } from "@/components/reader/describe-refresh";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { Sidebar } from "@/lib/articles/dto";
-import { queryKeys } from "@/lib/query-keys";
+import type { Sidebar } from "@/lib/reads/articles/dto";
+import { queryKeys } from "@/components/query-keys";
 import { fetchJson } from "@/components/reader/api-client";
 
 /** Folders, sources, unread counts and health dots. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { APP_NAME, formatUnreadTitle } from "@/lib/articles/unread-title";
+import { APP_NAME, formatUnreadTitle } from "@/lib/reads/articles/unread-title";
 
 /** "(392) Tidings" in the tab while the reader is open, as Miniflux and FreshRSS do; the sidebar's count keeps it current. */
 export function useUnreadTitle(unread: number | undefined): void {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ArticleState } from "@/lib/articles/dto";
+import type { ArticleState } from "@/lib/base/article-state";
 import { fetchJson } from "@/components/reader/api-client";
 import {
   adjustSidebarStarred,

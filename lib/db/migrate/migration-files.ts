@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { projectRoot } from "@/lib/project-root";
+import { projectRoot } from "@/lib/base/project-root";
 
 export type MigrationFile = { name: string; sql: string; checksum: string };
 

@@ -6,7 +6,7 @@ import type { LedgerRow } from "@/lib/db/migrate/ledger";
 import type { MigrationDriver } from "@/lib/db/migrate/migration-driver";
 import { createSqliteMigrationDriver } from "@/lib/db/migrate/sqlite-driver";
 import { createPostgresMigrationDriver } from "@/lib/db/migrate/postgres-driver";
-import { describeError } from "@/lib/describe-error";
+import { describeError } from "@/lib/base/describe-error";
 
 /** A problem an operator must act on; its message is one line meant for them. */
 export class MigrationError extends Error {}

@@ -1,12 +1,12 @@
 // GET /api/articles/:id → the article with its sanitized content
 // PATCH /api/articles/:id { read?, starred? } → { id, read, starred }
 import { getDb } from "@/lib/db/client";
-import { getArticle } from "@/lib/articles/get-article";
-import { updateArticleState } from "@/lib/store/article-state";
+import { getArticle } from "@/lib/reads/articles/get-article";
+import { updateArticleState } from "@/lib/pipeline/store/reading/article-state";
 import { errorResponse, internalError, jsonResponse } from "@/lib/http/respond";
 import { parseJsonBody, parseParams } from "@/lib/http/parse-input";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { articleParamsSchema, articlePatchSchema } from "@/lib/articles/request-schemas";
+import { articleParamsSchema, articlePatchSchema } from "@/lib/reads/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

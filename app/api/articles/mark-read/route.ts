@@ -1,10 +1,10 @@
 // POST /api/articles/mark-read { source?, folder?, unread?, starred?, q?, olderThan?, maxId? } → { markedIds }
 import { getDb } from "@/lib/db/client";
-import { markRead } from "@/lib/store/article-state";
+import { markRead } from "@/lib/pipeline/store/reading/article-state";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseJsonBody } from "@/lib/http/parse-input";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { markReadSchema, toScope } from "@/lib/articles/request-schemas";
+import { markReadSchema, toScope } from "@/lib/reads/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // POST /api/articles/mark-unread { ids } → { markedIds }: the undo of mark-read.
 import { getDb } from "@/lib/db/client";
-import { markUnread } from "@/lib/store/article-state";
+import { markUnread } from "@/lib/pipeline/store/reading/article-state";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseJsonBody } from "@/lib/http/parse-input";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { markUnreadSchema } from "@/lib/articles/request-schemas";
+import { markUnreadSchema } from "@/lib/reads/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

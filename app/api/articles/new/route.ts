@@ -1,9 +1,9 @@
 // GET /api/articles/new?since=&source=&folder=&unread=&starred=&q= → { count, latestId }
 // Polled by open pages to offer "N new articles" without moving the list.
-import { countNewArticlesSince } from "@/lib/articles/count-new-articles-since";
+import { countNewArticlesSince } from "@/lib/reads/articles/count-new-articles-since";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse-input";
-import { newArticlesQuerySchema, toScope } from "@/lib/articles/request-schemas";
+import { newArticlesQuerySchema, toScope } from "@/lib/reads/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

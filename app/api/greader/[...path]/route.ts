@@ -1,6 +1,6 @@
-// The Google Reader API (see lib/greader/routes.ts and the README): apps are given the base URL
+// The Google Reader API (see lib/features/greader/routes.ts and the README): apps are given the base URL
 // http://HOST/api/greader and add paths such as /accounts/ClientLogin and /reader/api/0/….
-import { handleGReaderRequest } from "@/lib/greader/handle-greader-request";
+import { handleGReaderRequest } from "@/lib/features/greader/handle-greader-request";
 
 export const dynamic = "force-dynamic";
 

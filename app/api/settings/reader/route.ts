@@ -1,11 +1,11 @@
 // GET /api/settings/reader → { markReadOnScroll }; PUT with the same shape saves it.
 import { getDb } from "@/lib/db/client";
-import { getReaderSettings } from "@/lib/articles/get-reader-settings";
-import { saveReaderSettings } from "@/lib/store/article-state";
+import { getReaderSettings } from "@/lib/reads/articles/get-reader-settings";
+import { saveReaderSettings } from "@/lib/settings/reader-settings";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseJsonBody } from "@/lib/http/parse-input";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { readerSettingsSchema } from "@/lib/articles/request-schemas";
+import { readerSettingsSchema } from "@/lib/reads/articles/request-schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -5,9 +5,9 @@ import { EditSourceForm } from "@/components/sources/edit-source-form";
 import { RemoveSourceForm } from "@/components/sources/remove-source-form";
 import { HealthSection } from "@/components/health/health-section";
 import { PageHeader } from "@/components/sources/page-header";
-import { getSource } from "@/lib/sources/get-source";
-import { listFolderNames } from "@/lib/sources/list-folder-names";
-import { parseSourceId } from "@/lib/sources/parse-source-id";
+import { getSource } from "@/lib/reads/sources/get-source";
+import { listFolderNames } from "@/lib/reads/sources/list-folder-names";
+import { parseSourceId } from "@/lib/reads/sources/parse-source-id";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Edit source" };

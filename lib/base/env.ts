@@ -1,0 +1,63 @@
+// Environment, parsed once with zod. Empty strings count as unset. Nothing here is NEXT_PUBLIC_:
+// every value is server-only.
+import { z } from "zod";
+import { remember } from "@/lib/base/remember";
+import { NOTIFY_FORMATS } from "@/lib/base/notify-formats";
+
+const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+const flag = (fallback: boolean) =>
+  z
+    .preprocess(unsetIfEmpty, z.enum(["true", "false", "1", "0", "on", "off"]).default(fallback ? "true" : "false"))
+    .transform((value) => value === "true" || value === "1" || value === "on");
+
+const envSchema = z.object({
+  DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
+  TIDINGS_ROUND_CRON: z.preprocess(unsetIfEmpty, z.string().default("*/5 * * * *")),
+  TIDINGS_SCHEDULER: flag(true),
+  /** Read by next.config.js (gzip in Next); validated here like every other setting. */
+  TIDINGS_COMPRESS: flag(false),
+  TIDINGS_ROUND_BUDGET_SECONDS: integer(240, 5, 3600),
+  TIDINGS_FETCH_TIMEOUT_MS: integer(20_000, 100, 300_000),
+  TIDINGS_HOST_GAP_MS: integer(1000, 0, 60_000),
+  TIDINGS_MAX_BODY_BYTES: integer(10 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+  TIDINGS_MIN_INTERVAL: integer(60, 1, 7 * 24 * 60),
+  TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),
+  TIDINGS_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
+  TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
+  // on: Crawl-delay and rules naming Tidings; strict: rules for every robot (*) too; off: robots.txt is not read.
+  TIDINGS_ROBOTS: z.preprocess(unsetIfEmpty, z.enum(["on", "strict", "off"]).default("on")),
+  // Read here only to refuse an open, password-less bind; `npm start` passes it to next start.
+  TIDINGS_HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
+  TIDINGS_PASSWORD: z.preprocess(unsetIfEmpty, z.string().min(8, "use at least 8 characters").max(1024).optional()),
+  TIDINGS_ALLOWED_HOSTS: z.preprocess(unsetIfEmpty, z.string().default("")).transform((list) =>
+    list
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ""),
+  ),
+  /** Set by bin/tidings.mjs to its installation (lib/base/project-root.ts); the app uses its working directory. */
+  TIDINGS_PROJECT_ROOT: z.preprocess(unsetIfEmpty, z.string().optional()),
+  // Where alert notifications are POSTed (lib/features/notify); wins over the settings page's field.
+  TIDINGS_NOTIFY_URL: z.preprocess(
+    unsetIfEmpty,
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  TIDINGS_NOTIFY_FORMAT: z.preprocess(unsetIfEmpty, z.enum(NOTIFY_FORMATS).optional()),
+  TIDINGS_LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(["debug", "info", "warn", "error", "silent"]).default("info")),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses an environment; throws one readable line naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`invalid environment: ${problems.join("; ")}`);
+}
+
+export function getEnv(): Env {
+  return remember("env", () => parseEnv(process.env));
+}

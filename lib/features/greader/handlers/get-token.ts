@@ -1,0 +1,12 @@
+import "server-only";
+// reader/api/0/token: a fresh action token T, as text (see lib/features/greader/protocol/auth-token.ts).
+import { createActionToken } from "@/lib/features/greader/protocol/auth-token";
+import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader-account";
+import { answerError, answerText } from "@/lib/features/greader/protocol/greader-answer";
+import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+
+export async function getToken(call: GReaderCall): Promise<Response> {
+  const account = await readGReaderAccount(call.db);
+  if (account === null) return answerError(401, "Unauthorized: no API password is set.");
+  return answerText(`${createActionToken(account, call.now)}\n`);
+}

@@ -1,0 +1,43 @@
+// A parsed RSS or Atom document to our ParsedFeed: feed-level fields here, items delegated.
+import { finishItem } from "../items/finish-item";
+import { htmlToText } from "../sanitize/html-text";
+import type { XmlFeedDocument } from "../xml/parse-xml-feed";
+import { readAtomAuthor } from "./read-author";
+import { readAtomEntry } from "./read-atom-entry";
+import { pickAlternateLink } from "./read-links";
+import { readRssItem } from "./read-rss-item";
+import { readAtomText, readRssHtml, toPlainText } from "./read-text-construct";
+import { readTtlSeconds } from "./read-ttl";
+import { resolveUrl } from "../sanitize/resolve-url";
+import type { ParsedFeed } from "../contract/types";
+import { childElements, firstChild, firstFilledChild, textContent, type XmlElement } from "../xml/xml-tree";
+
+export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): ParsedFeed {
+  if (vocabulary === "atom") {
+    const title = firstChild(feed, "title");
+    const author = readAtomAuthor(feed);
+    return {
+      kind: "atom",
+      title: title ? toPlainText(readAtomText(title)) || null : null,
+      siteUrl: pickAlternateLink(childElements(feed, "link")),
+      ttlSeconds: readTtlSeconds(feed),
+      items: items.map((entry) => finishItem(readAtomEntry(entry, author))),
+    };
+  }
+  const title = firstFilledChild(feed, "title", "dc:title");
+  return {
+    kind: "rss",
+    title: title ? htmlToText(readRssHtml(title)) || null : null,
+    siteUrl: readChannelLink(feed),
+    ttlSeconds: readTtlSeconds(feed),
+    items: items.map((item) => finishItem(readRssItem(item))),
+  };
+}
+
+function readChannelLink(channel: XmlElement): string | null {
+  for (const link of childElements(channel, "link")) {
+    const url = resolveUrl(textContent(link), link.base);
+    if (url !== null) return url;
+  }
+  return pickAlternateLink(childElements(channel, "atom:link"));
+}

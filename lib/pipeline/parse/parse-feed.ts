@@ -1,0 +1,54 @@
+// The parse step: one response body in, a normalised and sanitized feed or a classified failure
+// out. Expected failures are values; nothing here does I/O or reads the clock.
+import { decodeBody } from "./encoding/decode-body";
+import { detectFormat } from "./detect-format";
+import { parseJsonFeed } from "./formats/parse-json-feed";
+import { parseXmlFeed, type XmlFeedDocument } from "./xml/parse-xml-feed";
+import { pickDocumentUrl } from "./pick-document-url";
+import { readXmlFeed } from "./formats/read-xml-feed";
+import { recoverXmlFeed } from "./xml/recover-xml-feed";
+import { declaresEntities, ENTITY_REFUSAL } from "./xml/refuse-entities";
+import { repairXml } from "./xml/repair-xml";
+import type { ParseFailure, ParseInput, ParseResult } from "./contract/types";
+
+export async function parseFeed(input: ParseInput): Promise<ParseResult> {
+  const { text, encoding, source } = decodeBody(input.body, input.contentType);
+  const documentUrl = pickDocumentUrl(input.url, input.contentLocation ?? null);
+  const detected = detectFormat(text);
+  const reading = { encoding, encodingSource: source, xmlRecovery: null };
+
+  switch (detected.format) {
+    case "not_a_feed":
+      return { ok: false, errorKind: "not_a_feed", detail: detected.detail };
+    case "parse_error":
+      return { ok: false, errorKind: "parse", detail: detected.detail };
+    case "json": {
+      const parsed = parseJsonFeed(text, documentUrl);
+      return parsed.ok ? { ...parsed, reading } : parsed;
+    }
+    case "xml": {
+      // Checked on the raw prolog, before any parser or repair touches the document.
+      if (declaresEntities(detected.doctype)) return { ok: false, errorKind: "parse", detail: ENTITY_REFUSAL };
+      const parsed = readXml(repairXml(text), detected.rootName, documentUrl);
+      if (!parsed.ok) return parsed;
+      return { ok: true, feed: readXmlFeed(parsed.document), reading: { ...reading, xmlRecovery: parsed.recovery } };
+    }
+  }
+}
+
+type XmlRead = { ok: true; document: XmlFeedDocument; recovery: string | null } | ParseFailure;
+
+// One path for damaged XML: lexical repairs first (repair-xml.ts: bare "&", HTML entities,
+// control characters), then the strict parse; only when that fails, the lenient one on the same
+// text, with the strict parser's first error kept as the flag the fetch log shows.
+function readXml(xml: string, rootName: string, documentUrl: string | null): XmlRead {
+  const strict = parseXmlFeed(xml, rootName, documentUrl);
+  if (strict.ok) return { ...strict, recovery: null };
+  const recovered = recoverXmlFeed(xml, rootName, documentUrl);
+  if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };
+  return {
+    ok: true,
+    document: recovered,
+    recovery: `recovered from malformed XML: ${strict.detail.replace(/^invalid XML: /, "")}`,
+  };
+}

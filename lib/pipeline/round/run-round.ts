@@ -1,0 +1,161 @@
+// A fetch round: take the round lease, walk the due sources ONE AT A TIME (one request in
+// flight, ever), keep the per-host gap, stop at the time budget, record the round. A database
+// fault is not any one source's: it ends the round at once, recorded as failed.
+import type { Db } from "@/lib/db/prisma-client";
+import { acquireLease, ROUND_LEASE, type AcquireLeaseInput } from "@/lib/pipeline/store/fetch/lease";
+import { currentHolderProcess, isHolderProcessGone } from "@/lib/pipeline/round/holder-process";
+import {
+  finishRound,
+  markInterruptedRounds,
+  startRound,
+  type RoundTally,
+  type RoundTrigger,
+} from "@/lib/pipeline/store/fetch/rounds";
+import {
+  listDueSources,
+  findSourceForManualFetch,
+  type HostHolds,
+  type ListedSource,
+} from "@/lib/pipeline/round/due-sources";
+import { interleaveByHost } from "@/lib/pipeline/round/interleave-by-host";
+import { emptyTally, walkSources } from "@/lib/pipeline/round/walk-sources";
+import type { FetchLine } from "@/lib/pipeline/round/fetch-and-record";
+import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
+import { createLogger } from "@/lib/base/log";
+import { describeError } from "@/lib/base/describe-error";
+import { isDatabaseError } from "@/lib/db/is-database-error";
+import { closeRound } from "@/lib/pipeline/round/close-round";
+
+const log = createLogger("round");
+
+export type RoundOptions = {
+  trigger: RoundTrigger;
+  /** Fetch only this source, now, whatever its schedule ("fetch now", `tidings round --source`). */
+  sourceId?: number;
+  /** Checked before each fetch: on shutdown the current fetch finishes and no new one starts. */
+  shouldStop?: () => boolean;
+  /** With sourceId: a source fetched less than this long ago is not asked again (repeated clicks). */
+  repeatMs?: number;
+};
+
+export type RoundReport =
+  | { status: "completed"; roundId: number; lines: FetchLine[]; tally: RoundTally }
+  /** The database failed (disk full, PostgreSQL unreachable): the round stopped at once. */
+  | { status: "failed"; roundId: number | null; lines: FetchLine[]; tally: RoundTally; reason: string }
+  | { status: "skipped"; reason: string };
+
+export type Lease = Omit<AcquireLeaseInput, "now">;
+
+export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
+  const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
+  // The process is recorded with the lease: after a kill -9, a restarted instance on this machine
+  // sees its previous life's lease as free instead of waiting out the TTL.
+  const lease: Lease = {
+    name: ROUND_LEASE,
+    holder: settings.instanceId,
+    ttlMs: leaseTtlMs,
+    process: currentHolderProcess(),
+    isHolderGone: isHolderProcessGone,
+  };
+  const started = { roundId: null as number | null };
+  try {
+    if (!(await acquireLease(db, { ...lease, now: settings.clock.now() }))) {
+      return { status: "skipped", reason: "another Tidings instance is running a round" };
+    }
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    return failedReport(null, [], emptyTally(0), `database: ${describeError(error)}`);
+  }
+  let report: RoundReport | null = null;
+  try {
+    report = await runUnderLease(db, settings, options, lease, started);
+    // Under the lease, so two instances never evaluate at once; it never throws.
+    if (report.status === "completed" && settings.afterRound)
+      await settings.afterRound(db, {
+        now: settings.clock.now(),
+        fetchedSourceIds: report.lines.map((line) => line.sourceId),
+      });
+    return report;
+  } catch (error) {
+    if (!isDatabaseError(error)) throw error;
+    report = failedReport(started.roundId, [], emptyTally(0), `database: ${describeError(error)}`);
+    return report;
+  } finally {
+    await closeRound(db, { settings, options, lease, report });
+  }
+}
+
+async function runUnderLease(
+  db: Db,
+  settings: RoundSettings,
+  options: RoundOptions,
+  lease: Lease,
+  started: { roundId: number | null },
+): Promise<RoundReport> {
+  // Read under the lease: a list read before it could predate another instance's round and
+  // fetch its sources a second time.
+  const picked = await pickSources(db, options, settings.clock.now());
+  if ("reason" in picked) return { status: "skipped", reason: picked.reason };
+  const interrupted = await markInterruptedRounds(db);
+  if (interrupted > 0)
+    log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
+  const roundId = await startRound(db, {
+    trigger: options.trigger,
+    instanceId: settings.instanceId,
+    startedAt: settings.clock.now(),
+  });
+  started.roundId = roundId;
+  const { lines, tally } = await walkSources(
+    db,
+    settings,
+    { roundId, sources: interleaveByHost(picked.sources), holds: picked.holds },
+    options,
+    lease,
+  );
+  const fault = lines.find((line) => line.errorKind === "database");
+  if (fault)
+    return failedReport(
+      roundId,
+      lines,
+      tally,
+      `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`,
+    );
+  await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
+  log.info(
+    `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}${describeLeft(tally)}`,
+  );
+  return { status: "completed", roundId, lines, tally };
+}
+
+function describeLeft(tally: RoundTally): string {
+  const left = [
+    tally.leftForBudget > 0 ? `${tally.leftForBudget} for the budget` : null,
+    tally.leftForHostHold > 0 ? `${tally.leftForHostHold} for a host hold` : null,
+  ].filter(Boolean);
+  return left.length > 0 ? ` left: ${left.join(", ")}` : "";
+}
+
+function failedReport(roundId: number | null, lines: FetchLine[], tally: RoundTally, reason: string): RoundReport {
+  return { status: "failed", roundId, lines, tally, reason };
+}
+
+type Picked = { sources: ListedSource[]; holds: HostHolds } | { reason: string };
+
+async function pickSources(db: Db, options: RoundOptions, now: Date): Promise<Picked> {
+  const { sourceId } = options;
+  if (sourceId === undefined) {
+    const due = await listDueSources(db, now);
+    // Nothing to fetch is not a round: no Round row for an idle tick.
+    return due.sources.length > 0 ? due : { reason: "no source is due" };
+  }
+  const source = await findSourceForManualFetch(db, sourceId, now, options.repeatMs);
+  if (source === null) return { reason: `no source with id ${sourceId}` };
+  if ("waitUntil" in source)
+    return { reason: `its publisher asked to wait until ${source.waitUntil.toISOString()} (Retry-After)` };
+  if ("fetchedAt" in source) {
+    return {
+      reason: `it was fetched at ${source.fetchedAt.toISOString()}, less than ${Math.round((options.repeatMs ?? 0) / 60_000)} minutes ago; asking again so soon would cost its publisher a request for nothing new`,
+    };
+  }
+  return { sources: [source], holds: new Map() };
+}

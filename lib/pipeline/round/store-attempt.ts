@@ -1,0 +1,26 @@
+// One attempt into the database, in the house order: plan (the store reads what the write depends
+// on), decide (the pure policy, given the source and how many articles were new), write (the store,
+// all at once). The round and a subscription's first fetch both store through here.
+import type { Db } from "@/lib/db/prisma-client";
+import { decideNext } from "@/lib/pipeline/policy";
+import type { PolicySettings } from "@/lib/pipeline/policy/types";
+import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
+import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
+import { planFetch, writeFetch, type RecordedFetch } from "@/lib/pipeline/store/fetch/record-fetch";
+import { toObservation, toScheduleState } from "@/lib/pipeline/round/observe";
+import { observeFetch } from "@/lib/metrics/fetch-observations";
+
+export async function storeAttempt(
+  db: Db,
+  attempt: Attempt,
+  source: SourceRow,
+  context: { policy: PolicySettings; offline: boolean; roundId: number | null },
+): Promise<RecordedFetch> {
+  const plan = await planFetch(db, attempt, source);
+  const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
+  const decision = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
+  const recorded = await writeFetch(db, plan, decision, context.roundId);
+  // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
+  observeFetch(recorded.row);
+  return recorded;
+}

@@ -1,0 +1,104 @@
+// Stores one fetch in two steps around the policy's decision, so that the store never calls the
+// policy: planFetch reads (articles, URL holders), the caller decides, writeFetch writes it all at
+// once. Plan → decide → write.
+import type { Db } from "@/lib/db/prisma-client";
+import type { Decision } from "@/lib/pipeline/policy/types";
+import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
+import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
+import { planArticles, type PlannedArticles } from "@/lib/pipeline/store/fetch/save-articles";
+import { buildFetchRow, type FetchRow } from "@/lib/pipeline/store/fetch/fetch-row";
+import { buildSourceUpdate } from "@/lib/pipeline/store/fetch/source-update";
+import { dailyRollupUpsert } from "@/lib/pipeline/store/fetch/daily-rollup";
+import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/pipeline/store/fetch/adopt-url";
+import { hostOf } from "@/lib/pipeline/fetch/host-of";
+import {
+  insertOrAdd,
+  insertRow,
+  runAtomically,
+  scalarFields,
+  selectRows,
+  updateById,
+  updateFields,
+  type ReadRows,
+} from "@/lib/db/raw-statements";
+
+/**
+ * What writing one fetch needs to know, read before the policy decides: the article lookups (which
+ * items are new, which changed) and who already holds each URL the source could move to. Reading
+ * first and writing one batch with no read inside it is safe because the round lease makes the
+ * round the only writer of the source's articles and of the scheduling fields it decides from (a
+ * subscription's first fetch writes a source nobody else knows yet). A person's edit during the
+ * fetch stands (lib/pipeline/store/fetch/source-update.ts writes the fields it owns only when they change).
+ */
+export type FetchPlan = {
+  attempt: Attempt;
+  /** The source row as read just before the fetch (lib/pipeline/round/due-sources.ts). */
+  source: SourceRow;
+  articles: PlannedArticles;
+  /** For each URL this attempt could make the source adopt, the id of a source that already has it. */
+  urlHolders: UrlHolders;
+};
+
+/** What was written; `row` is the committed Fetch row (the round counts it for /metrics). */
+export type RecordedFetch = { newArticles: number; updatedArticles: number; decision: Decision; row: FetchRow };
+
+/** Reads what the fetch's write depends on; writes nothing. */
+export async function planFetch(db: Db, attempt: Attempt, source: SourceRow): Promise<FetchPlan> {
+  const read: ReadRows = (statement) => selectRows(db, statement);
+  const articles = attempt.feed
+    ? await planArticles(db, read, source.id, attempt.feed.items, attempt.finishedAt)
+    : NO_ARTICLES;
+  const urlHolders = await findUrlHolders(db, read, source, [
+    attempt.meta.permanentRedirectUrl,
+    attempt.discoveredFeedUrl,
+  ]);
+  return { attempt, source, articles, urlHolders };
+}
+
+/**
+ * Writes the fetch in ONE batch: new and updated articles, the validators, the source's scheduling
+ * state (the policy's decision), the fetch row, the source's history and the daily roll-up commit
+ * together or not at all. A crash before the commit leaves the source as it was (validators not
+ * advanced), so the next round simply fetches again.
+ */
+export async function writeFetch(
+  db: Db,
+  plan: FetchPlan,
+  decided: Decision,
+  roundId: number | null,
+): Promise<RecordedFetch> {
+  const { attempt, source, articles } = plan;
+  const now = attempt.finishedAt;
+  const { newArticles, updatedArticles } = articles;
+  const decision = keepTakenUrl(source, decided, plan.urlHolders);
+  const rollup = dailyRollupUpsert({ source, attempt, newArticles });
+  const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
+  await runAtomically(db, [
+    ...articles.statements,
+    updateById(
+      db,
+      "Source",
+      source.id,
+      updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now }),
+    ),
+    insertRow(db, "Fetch", scalarFields(row)),
+    ...decision.events.map((event) =>
+      insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
+    ),
+    ...(decision.hostRetryAfterUntil
+      ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)]
+      : []),
+    insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
+  ]);
+  return { newArticles, updatedArticles, decision, row };
+}
+
+const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, statements: [] };
+
+function insertOrReplaceHostWait(db: Db, host: string, until: Date, now: Date) {
+  const statement = insertRow(db, "HostState", { host, retryAfterUntil: until, updatedAt: now });
+  return {
+    text: `${statement.text} ON CONFLICT ("host") DO UPDATE SET "retryAfterUntil" = excluded."retryAfterUntil", "updatedAt" = excluded."updatedAt"`,
+    values: statement.values,
+  };
+}

@@ -1,0 +1,43 @@
+// An ArticleScope as SQL conditions on "Article", parameters bound. Pure: the list, the
+// freshness count (lib/reads/articles) and "mark all read" (lib/pipeline/store/reading/article-state) all build their
+// WHERE from here, so "mark all read" marks exactly what the reader was looking at.
+import { sql, joinSql, type Sql } from "@/lib/db/sql";
+import type { DatabaseTarget } from "@/lib/db/database-target";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import type { ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { ListOrder } from "@/lib/base/list-order";
+import { buildSearchSql } from "@/lib/db/search-sql";
+
+export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarget["provider"]): Sql[] {
+  const conditions: Sql[] = [];
+  if (scope.sourceId !== null) conditions.push(sql`"sourceId" = ${scope.sourceId}`);
+  if (scope.folderId !== null) {
+    conditions.push(sql`"sourceId" IN (SELECT "id" FROM "Source" WHERE "folderId" = ${scope.folderId})`);
+  }
+  if (scope.unread) conditions.push(sql`"readAt" IS NULL`);
+  if (scope.starred) conditions.push(sql`"starredAt" IS NOT NULL`);
+  if (scope.q !== null) conditions.push(buildSearchSql(scope.q, provider));
+  return conditions;
+}
+
+/** Rows strictly after the cursor in its order (publishedAt, id, descending or ascending): a row-value range both planners seek to. */
+export function buildKeysetCondition(cursor: ArticleCursor | null): Sql[] {
+  if (cursor === null) return [];
+  return cursor.order === "oldest"
+    ? [sql`("publishedAt", "id") > (${cursor.publishedAt}, ${cursor.id})`]
+    : [sql`("publishedAt", "id") < (${cursor.publishedAt}, ${cursor.id})`];
+}
+
+// Both directions walk the same (publishedAt, id) index, forwards or backwards.
+export function buildOrderBy(order: ListOrder): Sql {
+  return order === "oldest" ? sql`ORDER BY "publishedAt" ASC, "id" ASC` : sql`ORDER BY "publishedAt" DESC, "id" DESC`;
+}
+
+/** The keyset's ORDER BY and LIMIT. */
+export function buildKeysetOrder(limit: number, order: ListOrder): Sql {
+  return sql`${buildOrderBy(order)} LIMIT ${limit}`;
+}
+
+export function joinConditions(conditions: Sql[]): Sql {
+  return conditions.length === 0 ? sql`1 = 1` : joinSql(conditions, " AND ");
+}

@@ -1,0 +1,51 @@
+// The edit form's write: the user's title, the folder (created on first use) and, when they
+// changed, the feed address and the enabled state with their history, in one transaction.
+import type { Db } from "@/lib/db/prisma-client";
+import { applyEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
+import { deleteEmptyFolders } from "@/lib/pipeline/store/sources/delete-empty-folders";
+import { applyFeedUrl, type FeedUrlChange } from "@/lib/pipeline/store/sources/apply-feed-url";
+
+export type SourceSettings = {
+  sourceId: number;
+  customTitle: string | null;
+  folderName: string | null;
+  enabled: boolean;
+  /** A checked URL (lib/reads/sources/edit-source.ts); undefined keeps the address. */
+  feedUrl?: string;
+  now: Date;
+};
+
+/** "missing" when the source does not exist (removed meanwhile); a duplicate address saves nothing. */
+export type SourceUpdate = { status: "saved" | "missing" } | Extract<FeedUrlChange, { status: "duplicate" }>;
+
+export async function updateSource(db: Db, input: SourceSettings): Promise<SourceUpdate> {
+  return db.$transaction(async (tx) => {
+    const source = await tx.source.findUnique({
+      where: { id: input.sourceId },
+      select: { folderId: true, feedUrl: true },
+    });
+    if (!source) return { status: "missing" };
+    if (input.feedUrl !== undefined) {
+      const change = await applyFeedUrl(tx, {
+        sourceId: input.sourceId,
+        feedUrl: input.feedUrl,
+        previousUrl: source.feedUrl,
+        now: input.now,
+      });
+      if (change.status === "duplicate") return change;
+    }
+    const folderName = input.folderName?.trim() || null;
+    await tx.source.update({
+      where: { id: input.sourceId },
+      data: {
+        customTitle: input.customTitle?.trim() || null,
+        folder: folderName
+          ? { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } }
+          : { disconnect: true },
+      },
+    });
+    await applyEnabled(tx, { sourceId: input.sourceId, enabled: input.enabled, now: input.now });
+    await deleteEmptyFolders(tx, [source.folderId]);
+    return { status: "saved" };
+  });
+}

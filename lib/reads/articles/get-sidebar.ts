@@ -1,0 +1,47 @@
+import "server-only";
+import { getSqlReader } from "@/lib/db/client";
+import type { Sidebar, SidebarSource } from "@/lib/reads/articles/dto";
+import { describeSourceHealth } from "@/lib/reads/articles/source-health";
+import {
+  buildSidebarSourcesSql,
+  SIDEBAR_FOLDERS_SQL,
+  STARRED_COUNT_SQL,
+  type SidebarFolderRow,
+  type SidebarSourceRow,
+} from "@/lib/reads/articles/sidebar-query";
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** Folders with their sources, unread counts and health, and the Unread/Starred totals. */
+export async function getSidebar(now: Date): Promise<Sidebar> {
+  const reader = getSqlReader();
+  const [rows, folderRows, [starredRow]] = await Promise.all([
+    reader.all<SidebarSourceRow>(buildSidebarSourcesSql(now)),
+    reader.all<SidebarFolderRow>(SIDEBAR_FOLDERS_SQL),
+    reader.all<{ count: number }>(STARRED_COUNT_SQL),
+  ]);
+  const starred = Number(starredRow?.count ?? 0);
+  rows.sort((a, b) => collator.compare(a.title, b.title));
+  const byFolder = new Map<number | null, SidebarSource[]>();
+  for (const row of rows) {
+    const source = {
+      id: row.id,
+      title: row.title,
+      unread: Number(row.unreadCount),
+      ...describeSourceHealth(row.state, row.nextCheckReason),
+    };
+    const group = byFolder.get(row.folderId);
+    if (group) group.push(source);
+    else byFolder.set(row.folderId, [source]);
+  }
+  const all = [...byFolder.values()].flat();
+  const folders = folderRows.map((folder) => {
+    const inFolder = byFolder.get(folder.id) ?? [];
+    return { id: folder.id, name: folder.name, unread: sum(inFolder), sources: inFolder };
+  });
+  return { unread: sum(all), starred, folders, sources: byFolder.get(null) ?? [] };
+}
+
+function sum(sources: SidebarSource[]): number {
+  return sources.reduce((total, source) => total + source.unread, 0);
+}

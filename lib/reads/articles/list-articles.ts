@@ -1,0 +1,36 @@
+import "server-only";
+import { getDb, getSqlReader } from "@/lib/db/client";
+import { providerOf } from "@/lib/db/prisma-client";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import { encodeCursor, type ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { ArticlePage } from "@/lib/reads/articles/dto";
+import { DEFAULT_ORDER, type ListOrder } from "@/lib/base/list-order";
+import { DEFAULT_PAGE_SIZE, queryListRows, type ListRow } from "@/lib/reads/articles/list-query";
+import { toListItem } from "@/lib/reads/articles/to-dto";
+import { getLatestArticleId } from "@/lib/reads/articles/get-latest-article-id";
+
+/** One page of a view, newest (or oldest) first, by keyset (see lib/pipeline/store/reading/cursor.ts). A cursor reads on in its own order. */
+export async function listArticles(input: {
+  scope: ArticleScope;
+  cursor: ArticleCursor | null;
+  order?: ListOrder;
+  limit?: number;
+}): Promise<ArticlePage> {
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const order = input.cursor?.order ?? input.order ?? DEFAULT_ORDER;
+  const provider = providerOf(getDb());
+  const reader = getSqlReader();
+  const rows = await queryListRows({ scope: input.scope, order, cursor: input.cursor, limit, provider }, (sql) =>
+    reader.all<ListRow>(sql),
+  );
+  // An empty page carries no latestId of its own.
+  const latestId = rows[0] ? Number(rows[0].latestId) : await getLatestArticleId();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toListItem),
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ publishedAt: last.publishedAt, id: last.id, order }) : null,
+    latestId,
+  };
+}

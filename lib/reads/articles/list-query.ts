@@ -1,0 +1,130 @@
+// The article list query, as SQL. Pure and free of `server-only`, so that scripts/bench/reader.ts
+// and search.ts can run and EXPLAIN exactly what the app runs. The source's title comes from a correlated
+// subquery evaluated for the returned rows only: a JOIN would let the planner start from
+// "Source" and sort a million rows.
+import { sql, type Sql } from "@/lib/db/sql";
+import type { DatabaseTarget } from "@/lib/db/database-target";
+import type { ArticleScope } from "@/lib/base/article-scope";
+import type { ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { ListOrder } from "@/lib/base/list-order";
+import {
+  buildKeysetCondition,
+  buildKeysetOrder,
+  buildOrderBy,
+  buildScopeConditions,
+  joinConditions,
+} from "@/lib/pipeline/store/reading/scope-sql";
+import { buildSearchSql } from "@/lib/db/search-sql";
+import { displayTitleSql } from "@/lib/db/display-title";
+import { plansWithoutStatistics, searchesThroughIndex } from "@/lib/db/dialect";
+import type { ArticleListItem } from "@/lib/reads/articles/dto";
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+/** A list row as the database returns it: the API's item (dto.ts) with dates, before toListItem. */
+export type ListRow = Pick<
+  ArticleListItem,
+  "id" | "sourceId" | "sourceTitle" | "title" | "url" | "author" | "snippet"
+> & {
+  publishedAt: Date;
+  readAt: Date | null;
+  starredAt: Date | null;
+  /** The highest article id, read in the same statement (one snapshot): the freshness baseline. */
+  latestId: number;
+};
+
+export const LIST_COLUMNS = sql`"id", "sourceId", "title", "url", "author", "snippet", "publishedAt", "readAt", "starredAt",
+  (SELECT ${displayTitleSql()} FROM "Source" WHERE "Source"."id" = "Article"."sourceId") AS "sourceTitle",
+  (SELECT MAX("id") FROM "Article") AS "latestId"`;
+
+export const LATEST_ARTICLE_ID_SQL = sql`SELECT MAX("id") AS "latestId" FROM "Article"`;
+
+export type ListQueryInput = {
+  scope: ArticleScope;
+  /** Newest or oldest first; a cursor must carry the same order (the API refuses one that does not). */
+  order: ListOrder;
+  cursor: ArticleCursor | null;
+  limit: number;
+  provider: DatabaseTarget["provider"];
+};
+
+/** Runs one statement and returns its rows: the app's SQL reader, or a benchmark's client. */
+export type RunSql = (sql: Sql) => Promise<ListRow[]>;
+
+/**
+ * A page of a view: one statement, or two for a search on PostgreSQL (see below). Rows are in
+ * the input's order, limit + 1 of them at most: the extra one says whether there is a next page.
+ */
+export async function queryListRows(input: ListQueryInput, run: RunSql): Promise<ListRow[]> {
+  const q = input.scope.q;
+  if (!searchesThroughIndex(input.provider) || q === null) return run(buildListSql(input));
+  const newest = await run(buildNewestMatchesSql(input, q));
+  return newest.length > input.limit ? newest : run(buildAllMatchesSql(input));
+}
+
+export function buildListSql(input: ListQueryInput): Sql {
+  return buildPageSql({
+    columns: LIST_COLUMNS,
+    where: viewWhere(input, input.scope),
+    order: buildKeysetOrder(input.limit + 1, input.order),
+    starred: input.scope.starred,
+    provider: input.provider,
+  });
+}
+
+/** One keyset page of "Article": the reader's list and the apps' streams (lib/features/greader) read pages alike. */
+export function buildPageSql(input: {
+  columns: Sql;
+  where: Sql;
+  order: Sql;
+  starred: boolean;
+  provider: DatabaseTarget["provider"];
+}): Sql {
+  const { columns, where, order } = input;
+  if (input.starred && plansWithoutStatistics(input.provider)) {
+    // Starred articles are few, but without statistics (no ANALYZE on a fresh install) SQLite
+    // would walk the (publishedAt, id) index to avoid a sort, reading every article to find
+    // fifty starred ones. Instead: sort the starred ids found through their own (covering)
+    // index, then read only the rows of the page. PostgreSQL's planner has statistics.
+    return sql`SELECT ${columns} FROM "Article" WHERE "id" IN (
+      SELECT "id" FROM "Article" INDEXED BY "Article_starredAt_publishedAt_id_idx" WHERE ${where} ${order}
+    ) ${order}`;
+  }
+  return sql`SELECT ${columns} FROM "Article" WHERE ${where} ${order}`;
+}
+
+// A search on PostgreSQL. Left to itself, the planner walks the date index and tests each row
+// against the search, expecting the matches to come soon: it cannot know how rare a word is
+// that its statistics do not list, and assumes 0.5% of the rows. For a word that no article has,
+// that walk reads the whole table (measured: 4.5 s on 1,000,000 articles). So the page is found
+// in two bounded steps instead:
+// 1. the view's newest (oldest, in oldest-first order) NEWEST_ROWS_TESTED articles, tested in date
+//    order: a complete page for any word in a few percent of the articles (the first matches
+//    overall are among them);
+// 2. otherwise every match, found through the GIN index, sorted, and the page read by id.
+
+/** How many of a view's newest articles step 1 tests before step 2 asks the index. */
+export const NEWEST_ROWS_TESTED = 2000;
+
+function buildNewestMatchesSql(input: ListQueryInput, q: string): Sql {
+  const view = viewWhere(input, { ...input.scope, q: null });
+  // Aliased "Article" so that LIST_COLUMNS' correlated subquery reads the source of these rows.
+  return sql`SELECT ${LIST_COLUMNS} FROM (
+    SELECT * FROM "Article" WHERE ${view} ${buildKeysetOrder(NEWEST_ROWS_TESTED, input.order)}
+  ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${buildKeysetOrder(input.limit + 1, input.order)}`;
+}
+
+function buildAllMatchesSql(input: ListQueryInput): Sql {
+  const where = viewWhere(input, input.scope);
+  // OFFSET 0 keeps the planner from merging "matches" into the sorted query, where it could walk
+  // the date index again: planned alone, with no order to keep, it finds matches by the index.
+  return sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE "id" IN (
+      SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${buildKeysetOrder(input.limit + 1, input.order)}
+    ) ${buildOrderBy(input.order)}`;
+}
+
+/** The rows of `scope` after the input's cursor. */
+function viewWhere(input: ListQueryInput, scope: ArticleScope): Sql {
+  return joinConditions([...buildScopeConditions(scope, input.provider), ...buildKeysetCondition(input.cursor)]);
+}

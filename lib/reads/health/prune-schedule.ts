@@ -1,0 +1,38 @@
+// Background pruning of the fetch log: the server's start calls startPruneSchedule(db) and its
+// shutdown stopPruneSchedule(). One run at a time, never keeping the process alive (repeating-task.ts).
+import type { Db } from "@/lib/db/prisma-client";
+import { repeatingTask } from "@/lib/base/repeating-task";
+import { createLogger } from "@/lib/base/log";
+import { describeError } from "@/lib/base/describe-error";
+import { pruneFetchLog } from "@/lib/pipeline/store/fetch/prune-fetch-log";
+
+const log = createLogger("prune");
+
+export const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The first run waits a little: a server that just started has rounds and pages to serve first. */
+export const PRUNE_FIRST_AFTER_MS = 10 * 60 * 1000;
+
+const prune = repeatingTask("prune-schedule");
+
+export function startPruneSchedule(db: Db, options: { everyMs?: number; firstAfterMs?: number } = {}): void {
+  prune.start({
+    everyMs: options.everyMs ?? PRUNE_EVERY_MS,
+    firstAfterMs: options.firstAfterMs ?? PRUNE_FIRST_AFTER_MS,
+    run: (shouldStop) => runOnce(db, shouldStop),
+  });
+}
+
+/** Cancels the timer; a run in progress stops after its current batch. */
+export function stopPruneSchedule(): Promise<void> {
+  return prune.stop();
+}
+
+async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
+  try {
+    const report = await pruneFetchLog(db, new Date(), { shouldStop });
+    if (report.deleted > 0)
+      log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
+  } catch (error) {
+    log.error(`pruning the fetch log failed: ${describeError(error)}`);
+  }
+}

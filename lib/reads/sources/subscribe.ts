@@ -1,0 +1,95 @@
+// Subscribing to a feed: check the URL, refuse duplicates, fetch it once, and if it is an HTML
+// page, discover its feeds from <link rel="alternate">. The verification fetch is not wasted:
+// it is recorded as the new source's first fetch (its articles and validators are kept).
+import type { Db } from "@/lib/db/prisma-client";
+import { checkUrl } from "@/lib/pipeline/fetch/check-url";
+import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
+import { discoverFeeds } from "@/lib/pipeline/parse/discover-feeds";
+import { parseFeedOffThread } from "@/lib/pipeline/round/parse-off-thread";
+import { findHostHold } from "@/lib/pipeline/lanes/find-host-hold";
+import { withRobots } from "@/lib/pipeline/lanes/robots-lane";
+import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
+import { recordFirstFetch } from "@/lib/reads/sources/record-first-fetch";
+
+export type SubscribeInput = { url: string; title?: string | null; folderName?: string | null };
+
+export type SubscribeResult =
+  | { status: "subscribed"; sourceId: number; feedUrl: string; title: string; newArticles: number }
+  | { status: "choose"; candidates: { url: string; title: string | null; type: string }[] }
+  | { status: "invalid"; field: "url" | "title" | "folder"; message: string; existingSourceId?: number };
+
+/** How many HTML pages we follow to their feed before giving up (a page pointing at a page...). */
+const MAX_DISCOVERY_HOPS = 1;
+
+export async function subscribe(
+  db: Db,
+  roundSettings: RoundSettings,
+  input: SubscribeInput,
+  hops = 0,
+): Promise<SubscribeResult> {
+  const settings = withRobots(db, roundSettings);
+  const url = input.url.trim();
+  if (url === "") return invalid("url", "Enter the address of a feed or of a site");
+  const verdict = checkUrl(url, { allowPrivateNetworks: settings.fetch.allowPrivateNetworks });
+  if (!verdict.ok) return invalid("url", verdict.detail);
+  const duplicate = await findExisting(db, verdict.url.href);
+  if (duplicate) return alreadySubscribed(duplicate);
+
+  // Subscribing is a request like any other: never during its host's Retry-After, and through the
+  // lane (settings.fetch carries it) with the per-domain gap.
+  const held = await findHostHold(db, verdict.url.href, new Date());
+  if (held)
+    return invalid(
+      "url",
+      `Its server asked Tidings to wait until ${held.toISOString()} (Retry-After); try again after that`,
+    );
+  const startedAt = new Date();
+  const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
+  if (fetched.outcome !== "ok") {
+    if (fetched.outcome === "not_modified")
+      return invalid("url", "The server answered 304 to a request without validators");
+    return invalid(
+      "url",
+      fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`,
+    );
+  }
+  const parsed = await parseFeedOffThread({
+    body: fetched.body,
+    contentType: fetched.meta.headers.contentType,
+    contentLocation: fetched.meta.headers.contentLocation,
+    url: fetched.meta.finalUrl,
+  });
+  if (parsed.ok) {
+    // A permanent redirect on the very first request is adopted at once: nothing to compare yet.
+    const feedUrl = fetched.meta.permanentRedirectUrl ?? verdict.url.href;
+    if (feedUrl !== verdict.url.href) {
+      const movedDuplicate = await findExisting(db, feedUrl);
+      if (movedDuplicate) return alreadySubscribed(movedDuplicate);
+    }
+    return recordFirstFetch(db, settings, { input, feedUrl, fetched, parsed, startedAt });
+  }
+  if (parsed.errorKind === "not_a_feed" && hops < MAX_DISCOVERY_HOPS) {
+    const candidates = discoverFeeds(fetched.body.toString("utf8"), fetched.meta.finalUrl);
+    if (candidates.length === 1) return subscribe(db, settings, { ...input, url: candidates[0]!.url }, hops + 1);
+    if (candidates.length > 1) return { status: "choose", candidates };
+    return invalid("url", 'Not a feed, and the page links to no feed (<link rel="alternate">)');
+  }
+  return invalid("url", `Not a feed: ${parsed.detail}`);
+}
+
+function invalid(field: "url" | "title" | "folder", message: string): SubscribeResult {
+  return { status: "invalid", field, message };
+}
+
+function alreadySubscribed(existing: { id: number; title: string }): SubscribeResult {
+  return {
+    status: "invalid",
+    field: "url",
+    message: `Already subscribed: ${existing.title} (source #${existing.id})`,
+    existingSourceId: existing.id,
+  };
+}
+
+async function findExisting(db: Db, feedUrl: string) {
+  return db.source.findUnique({ where: { feedUrl }, select: { id: true, title: true } });
+}

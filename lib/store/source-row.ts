@@ -1,4 +1,0 @@
-import type { Source } from "@/lib/generated/sqlite";
-
-/** A Source row as stored (both databases share this shape). */
-export type SourceRow = Source;
