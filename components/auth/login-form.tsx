@@ -4,8 +4,8 @@
 import { useActionState } from "react";
 import { logIn } from "@/app/login/actions";
 import type { LoginState } from "@/lib/features/auth/login-state";
-import { FieldError } from "@/components/sources/field-error";
-import styles from "@/components/sources/form.module.css";
+import { FieldError } from "@/components/forms/field-error";
+import styles from "@/components/forms/form.module.css";
 
 const INITIAL: LoginState = { status: "idle" };
 

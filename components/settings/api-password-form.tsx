@@ -6,9 +6,9 @@ import { clearApiPassword, saveApiPassword } from "@/app/settings/actions";
 import type { ApiPasswordState } from "@/lib/features/auth/api-password-state";
 import type { ApiAccount } from "@/lib/features/auth/get-api-account";
 import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH } from "@/lib/features/auth/api-credential-limits";
-import { FieldError } from "@/components/sources/field-error";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "@/components/sources/form.module.css";
+import { FormField, describeControl } from "@/components/forms/form-field";
+import { FormActions } from "@/components/forms/form-actions";
+import styles from "@/components/forms/form.module.css";
 
 const INITIAL: ApiPasswordState = { status: "idle", fieldErrors: {} };
 
@@ -24,51 +24,30 @@ export function ApiPasswordForm({ account }: { account: ApiAccount }) {
             ? `An API password is set for “${account.user}”.`
             : "No API password is set: feed apps cannot sign in."}
         </p>
-        <div className={styles.field}>
-          <label htmlFor="api-user" className={styles.label}>
-            User name
-          </label>
+        <FormField id="api-user" label="User name" errors={errors.user}>
           <input
-            id="api-user"
+            {...describeControl("api-user", errors.user)}
             name="user"
-            className={styles.input}
             defaultValue={account.user}
             maxLength={MAX_API_USER_LENGTH}
             autoComplete="off"
-            aria-invalid={errors.user ? true : undefined}
           />
-          <FieldError id="api-user-error" errors={errors.user} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="api-password" className={styles.label}>
-            New API password
-          </label>
+        </FormField>
+        <FormField
+          id="api-password"
+          label="New API password"
+          errors={errors.password}
+          hint="Not your web password: a long random one, used only by apps (a Fever app stores a fast hash of it)."
+        >
           <input
-            id="api-password"
+            {...describeControl("api-password", errors.password, { hint: true })}
             name="password"
             type="password"
-            className={styles.input}
             maxLength={MAX_API_PASSWORD_LENGTH}
             autoComplete="new-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby="api-password-hint"
           />
-          <span id="api-password-hint" className={styles.hint}>
-            Not your web password: a long random one, used only by apps (a Fever app stores a fast hash of it).
-          </span>
-          <FieldError id="api-password-error" errors={errors.password} />
-        </div>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={pending}>
-            Save API password
-          </button>
-          <PendingStatus pending={pending}>Saving…</PendingStatus>
-          {!pending && state.status === "saved" ? (
-            <span className={styles.saved} role="status">
-              Saved.
-            </span>
-          ) : null}
-        </div>
+        </FormField>
+        <FormActions label="Save API password" pending={pending} saved={state.status === "saved"} />
       </form>
       {account.passwordSet ? (
         <form action={clear} className={styles.actions}>

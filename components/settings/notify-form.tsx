@@ -4,9 +4,9 @@ import { useActionState } from "react";
 import { saveNotifySettingsAction } from "@/app/settings/actions";
 import type { NotifyFormValues, NotifySettingsState } from "@/lib/features/notify/notify-settings-state";
 import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/base/notify-formats";
-import { FieldError } from "@/components/sources/field-error";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "@/components/sources/form.module.css";
+import { FormField, describeControl } from "@/components/forms/form-field";
+import { FormActions } from "@/components/forms/form-actions";
+import styles from "@/components/forms/form.module.css";
 
 const INITIAL: NotifySettingsState = { status: "idle", fieldErrors: {} };
 const FORMAT_LABELS: Record<NotifyFormat, string> = {
@@ -32,57 +32,31 @@ export function NotifyForm({ values }: { values: NotifyFormValues }) {
   const shown = state.status === "error" && state.submitted ? state.submitted : values;
   return (
     <form key={`${state.status}:${shown.url}:${shown.format}`} action={action} className={styles.form} noValidate>
-      <div className={styles.field}>
-        <label htmlFor="notify-url" className={styles.label}>
-          Notify URL
-        </label>
+      <FormField
+        id="notify-url"
+        label="Notify URL"
+        errors={errors.url}
+        hint="Receives a POST when an alert starts or clears. Empty: no notifications. A private address other than this machine (localhost) needs TIDINGS_ALLOW_PRIVATE_NETWORKS=true."
+      >
         <input
-          id="notify-url"
+          {...describeControl("notify-url", errors.url, { hint: true })}
           name="url"
           type="url"
-          className={styles.input}
           defaultValue={shown.url}
           maxLength={2000}
           placeholder="https://ntfy.sh/my-topic"
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby="notify-url-hint"
         />
-        <span id="notify-url-hint" className={styles.hint}>
-          Receives a POST when an alert starts or clears. Empty: no notifications. A private address other than this
-          machine (localhost) needs TIDINGS_ALLOW_PRIVATE_NETWORKS=true.
-        </span>
-        <FieldError id="notify-url-error" errors={errors.url} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="notify-format" className={styles.label}>
-          Format
-        </label>
-        <select
-          id="notify-format"
-          name="format"
-          className={styles.input}
-          defaultValue={shown.format}
-          aria-invalid={errors.format ? true : undefined}
-        >
+      </FormField>
+      <FormField id="notify-format" label="Format" errors={errors.format}>
+        <select {...describeControl("notify-format", errors.format)} name="format" defaultValue={shown.format}>
           {NOTIFY_FORMATS.map((format) => (
             <option key={format} value={format}>
               {FORMAT_LABELS[format]}
             </option>
           ))}
         </select>
-        <FieldError id="notify-format-error" errors={errors.format} />
-      </div>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={pending}>
-          Save notifications
-        </button>
-        <PendingStatus pending={pending}>Saving…</PendingStatus>
-        {!pending && state.status === "saved" ? (
-          <span className={styles.saved} role="status">
-            Saved.
-          </span>
-        ) : null}
-      </div>
+      </FormField>
+      <FormActions label="Save notifications" pending={pending} saved={state.status === "saved"} />
     </form>
   );
 }

@@ -7,9 +7,11 @@ import { useActionState } from "react";
 import { addSource } from "@/app/sources/actions";
 import type { AddSourceState } from "@/lib/reads/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/pipeline/parse/opml/limits";
-import { FieldError } from "@/components/sources/field-error";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "./form.module.css";
+import { FieldError } from "@/components/forms/field-error";
+import { FormField, describeControl } from "@/components/forms/form-field";
+import { FolderNames } from "@/components/forms/folder-names";
+import { PendingStatus } from "@/components/forms/pending-status";
+import styles from "@/components/forms/form.module.css";
 
 const INITIAL: AddSourceState = { status: "idle" };
 
@@ -66,42 +68,40 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
           ) : null}
         </div>
       )}
-      <div className={styles.field}>
-        <label htmlFor="title" className={styles.label}>
-          Title <span className={styles.hint}>(optional: the feed&apos;s own title otherwise)</span>
-        </label>
+      <FormField
+        id="title"
+        label={
+          <>
+            Title <span className={styles.hint}>(optional: the feed&apos;s own title otherwise)</span>
+          </>
+        }
+        errors={errors.title}
+      >
         <input
-          id="title"
+          {...describeControl("title", errors.title)}
           name="title"
-          className={styles.input}
           defaultValue={values.title}
           maxLength={MAX_TITLE_LENGTH}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? "title-error" : undefined}
         />
-        <FieldError id="title-error" errors={errors.title} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="folder" className={styles.label}>
-          Folder <span className={styles.hint}>(optional)</span>
-        </label>
+      </FormField>
+      <FormField
+        id="folder"
+        label={
+          <>
+            Folder <span className={styles.hint}>(optional)</span>
+          </>
+        }
+        errors={errors.folder}
+      >
         <input
-          id="folder"
+          {...describeControl("folder", errors.folder)}
           name="folder"
           list="folder-names"
-          className={styles.input}
           defaultValue={values.folder}
           maxLength={MAX_FOLDER_LENGTH}
-          aria-invalid={errors.folder ? true : undefined}
-          aria-describedby={errors.folder ? "folder-error" : undefined}
         />
-        <datalist id="folder-names">
-          {folders.map((folder) => (
-            <option key={folder} value={folder} />
-          ))}
-        </datalist>
-        <FieldError id="folder-error" errors={errors.folder} />
-      </div>
+        <FolderNames folders={folders} />
+      </FormField>
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={pending}>
           {state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}

@@ -5,9 +5,11 @@ import { useActionState } from "react";
 import { saveSourceSettings } from "@/app/sources/actions";
 import type { EditSourceState } from "@/lib/reads/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
-import { FieldError } from "@/components/sources/field-error";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "./form.module.css";
+import { FieldError } from "@/components/forms/field-error";
+import { FormField, describeControl } from "@/components/forms/form-field";
+import { FormActions } from "@/components/forms/form-actions";
+import { FolderNames } from "@/components/forms/folder-names";
+import styles from "@/components/forms/form.module.css";
 
 type Props = {
   source: {
@@ -30,69 +32,49 @@ export function EditSourceForm({ source, folders }: Props) {
   return (
     <form action={action} className={styles.form} noValidate>
       <input type="hidden" name="id" value={source.id} />
-      <div className={styles.field}>
-        <label htmlFor="url" className={styles.label}>
-          Feed address
-        </label>
+      <FormField
+        id="url"
+        label="Feed address"
+        errors={errors.url}
+        hint="A new address is fetched in the next round; a web page there is followed to its feed when it links exactly one."
+      >
         <input
-          id="url"
+          {...describeControl("url", errors.url, { hint: true })}
           name="url"
           type="url"
-          className={styles.input}
           defaultValue={source.feedUrl}
           maxLength={MAX_URL_LENGTH}
-          aria-invalid={errors.url ? true : undefined}
-          aria-describedby="url-hint url-error"
         />
-        <span id="url-hint" className={styles.hint}>
-          A new address is fetched in the next round; a web page there is followed to its feed when it links exactly
-          one.
-        </span>
-        <FieldError id="url-error" errors={errors.url} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="title" className={styles.label}>
-          Title
-        </label>
+      </FormField>
+      <FormField
+        id="title"
+        label="Title"
+        errors={errors.title}
+        hint={<>Leave empty to use the feed&apos;s own title (“{source.title}”).</>}
+      >
         <input
-          id="title"
+          {...describeControl("title", errors.title, { hint: true })}
           name="title"
-          className={styles.input}
           defaultValue={source.customTitle ?? ""}
           placeholder={source.title}
           maxLength={MAX_TITLE_LENGTH}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby="title-hint"
         />
-        <span id="title-hint" className={styles.hint}>
-          Leave empty to use the feed&apos;s own title (“{source.title}”).
-        </span>
-        <FieldError id="title-error" errors={errors.title} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="folder" className={styles.label}>
-          Folder
-        </label>
+      </FormField>
+      <FormField
+        id="folder"
+        label="Folder"
+        errors={errors.folder}
+        hint="Empty: no folder. A new name creates the folder."
+      >
         <input
-          id="folder"
+          {...describeControl("folder", errors.folder, { hint: true })}
           name="folder"
           list="folder-names"
-          className={styles.input}
           defaultValue={source.folderName ?? ""}
           maxLength={MAX_FOLDER_LENGTH}
-          aria-invalid={errors.folder ? true : undefined}
-          aria-describedby="folder-hint"
         />
-        <datalist id="folder-names">
-          {folders.map((folder) => (
-            <option key={folder} value={folder} />
-          ))}
-        </datalist>
-        <span id="folder-hint" className={styles.hint}>
-          Empty: no folder. A new name creates the folder.
-        </span>
-        <FieldError id="folder-error" errors={errors.folder} />
-      </div>
+        <FolderNames folders={folders} />
+      </FormField>
       <div className={styles.field}>
         <label className={styles.checkbox}>
           <input type="checkbox" name="enabled" defaultChecked={source.enabled} />{" "}
@@ -109,17 +91,7 @@ export function EditSourceForm({ source, folders }: Props) {
         ) : null}
       </div>
       <FieldError id="form-error" errors={errors.form} />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={pending}>
-          Save
-        </button>
-        <PendingStatus pending={pending}>Saving…</PendingStatus>
-        {!pending && state.status === "saved" ? (
-          <span className={styles.saved} role="status">
-            Saved.
-          </span>
-        ) : null}
-      </div>
+      <FormActions label="Save" pending={pending} saved={state.status === "saved"} />
     </form>
   );
 }

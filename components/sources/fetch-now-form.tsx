@@ -2,8 +2,8 @@
 import { useActionState } from "react";
 import { fetchNow } from "@/app/sources/actions";
 import type { FetchNowState } from "@/lib/reads/sources/action-states";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "./form.module.css";
+import { PendingStatus } from "@/components/forms/pending-status";
+import styles from "@/components/forms/form.module.css";
 import { FETCH_NOW_REPEAT_MINUTES } from "@/lib/pipeline/policy/fetch-now-rule";
 
 const INITIAL: FetchNowState = { status: "idle", message: "" };

@@ -8,9 +8,9 @@ import { useState, type FormEvent } from "react";
 import { importOpmlChunk, previewOpmlImport } from "@/app/sources/actions";
 import { IMPORT_CHUNK_SIZE, MAX_OPML_UPLOAD_BYTES } from "@/lib/reads/sources/form-schemas";
 import type { OpmlSkip } from "@/lib/pipeline/parse/opml/types";
-import { FieldError } from "@/components/sources/field-error";
+import { FieldError } from "@/components/forms/field-error";
 import { ImportReport } from "@/components/sources/import-report";
-import styles from "./form.module.css";
+import styles from "@/components/forms/form.module.css";
 
 type Phase =
   | { step: "idle"; error: string | null }

@@ -4,9 +4,9 @@
 import { useActionState, useState } from "react";
 import { removeSource } from "@/app/sources/actions";
 import type { RemoveSourceState } from "@/lib/reads/sources/action-states";
-import { FieldError } from "@/components/sources/field-error";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "./form.module.css";
+import { FieldError } from "@/components/forms/field-error";
+import { PendingStatus } from "@/components/forms/pending-status";
+import styles from "@/components/forms/form.module.css";
 
 const INITIAL: RemoveSourceState = { status: "idle", fieldErrors: {} };
 

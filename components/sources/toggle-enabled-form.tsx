@@ -2,8 +2,8 @@
 import { useActionState } from "react";
 import { toggleSourceEnabled } from "@/app/sources/actions";
 import type { ToggleEnabledState } from "@/lib/reads/sources/action-states";
-import { PendingStatus } from "@/components/sources/pending-status";
-import styles from "./form.module.css";
+import { PendingStatus } from "@/components/forms/pending-status";
+import styles from "@/components/forms/form.module.css";
 
 const INITIAL: ToggleEnabledState = { status: "idle", message: "" };
 
