@@ -9,6 +9,7 @@ import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
 import { markUnread } from "@/lib/pipeline/store/reading/article-state";
+import { SETTINGS } from "@/lib/settings/settings-registry";
 
 let database: FreshDatabase;
 let server: AppServer;
@@ -332,7 +333,7 @@ describe("the list", () => {
     await expect.poll(() => setting.isChecked()).toBe(true);
     await expect
       .poll(() =>
-        database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value),
+        database.db.setting.findUnique({ where: { key: SETTINGS.markReadOnScroll.key } }).then((row) => row?.value),
       )
       .toBe("true");
     await rows(page)
@@ -350,7 +351,7 @@ describe("the list", () => {
     await expect.poll(() => setting.isChecked()).toBe(false);
     await expect
       .poll(() =>
-        database.db.setting.findUnique({ where: { key: "reader.markReadOnScroll" } }).then((row) => row?.value),
+        database.db.setting.findUnique({ where: { key: SETTINGS.markReadOnScroll.key } }).then((row) => row?.value),
       )
       .toBe("false");
     await page.close();
