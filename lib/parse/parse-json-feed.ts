@@ -6,6 +6,7 @@ import { buildEnclosure, dedupeEnclosures } from "./read-links";
 import { parseDate } from "./parse-date";
 import { resolveUrl } from "./resolve-url";
 import { isRecord } from "./is-record";
+import { readJsonWebSubLinks } from "./read-websub-links";
 import type { ParsedFeed, ParseFailure } from "./types";
 
 type JsonObject = Record<string, unknown>;
@@ -35,6 +36,7 @@ export function parseJsonFeed(text: string, documentUrl: string | null): { ok: t
       ttlSeconds: null,
       // Entries that are not objects are not items; skipping them costs the others nothing.
       items: items.filter(isRecord).map((item) => finishItem(readJsonItem(item, base, feedAuthor))),
+      websub: readJsonWebSubLinks(document.hubs, readString(document, "feed_url"), documentUrl),
     },
   };
 }

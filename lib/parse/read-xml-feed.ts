@@ -8,6 +8,7 @@ import { pickAlternateLink } from "./read-links";
 import { readRssItem } from "./read-rss-item";
 import { readAtomText, readRssHtml, toPlainText } from "./read-text-construct";
 import { readTtlSeconds } from "./read-ttl";
+import { readWebSubLinks } from "./read-websub-links";
 import { resolveUrl } from "./resolve-url";
 import type { ParsedFeed } from "./types";
 import { childElements, firstChild, firstFilledChild, textContent, type XmlElement } from "./xml-tree";
@@ -22,6 +23,7 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
       siteUrl: pickAlternateLink(childElements(feed, "link")),
       ttlSeconds: readTtlSeconds(feed),
       items: items.map((entry) => finishItem(readAtomEntry(entry, author))),
+      websub: readWebSubLinks(childElements(feed, "link")),
     };
   }
   const title = firstFilledChild(feed, "title", "dc:title");
@@ -31,6 +33,7 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
     siteUrl: readChannelLink(feed),
     ttlSeconds: readTtlSeconds(feed),
     items: items.map((item) => finishItem(readRssItem(item))),
+    websub: readWebSubLinks(childElements(feed, "atom:link")),
   };
 }
 

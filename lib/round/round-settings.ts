@@ -10,6 +10,7 @@ import { DEFAULT_POLICY_SETTINGS } from "@/lib/policy";
 import type { PolicySettings } from "@/lib/policy/types";
 import packageJson from "@/package.json";
 import type { RobotsMode } from "@/lib/parse/judge-robots";
+import { webSubSettingsFromEnv, type WebSubSettings } from "@/lib/websub/websub-settings";
 
 export type RoundSettings = {
   fetch: FetchOptions;
@@ -26,6 +27,8 @@ export type RoundSettings = {
   laneQueue: LaneQueue;
   /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
   databaseRetryDelaysMs?: readonly number[];
+  /** WebSub (lib/websub), on only with TIDINGS_PUBLIC_URL: a hub needs a callback it can reach. */
+  webSub?: WebSubSettings | null;
 };
 
 const PROCESS_INSTANCE_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -33,14 +36,15 @@ const PROCESS_INSTANCE_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0
 export function roundSettingsFromEnv(env: Env): RoundSettings {
   const maxIntervalSeconds = env.TIDINGS_MAX_INTERVAL * 60;
   const minIntervalSeconds = env.TIDINGS_MIN_INTERVAL * 60;
+  // A single-user reader: one subscriber per feed (the number publishers' log tools look for).
+  const userAgent = buildUserAgent({
+    version: packageJson.version,
+    publicUrl: env.TIDINGS_PUBLIC_URL ?? null,
+    subscribers: 1,
+  });
   return {
     fetch: {
-      // A single-user reader: one subscriber per feed (the number publishers' log tools look for).
-      userAgent: buildUserAgent({
-        version: packageJson.version,
-        publicUrl: env.TIDINGS_PUBLIC_URL ?? null,
-        subscribers: 1,
-      }),
+      userAgent,
       timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
@@ -63,6 +67,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
     instanceId: PROCESS_INSTANCE_ID,
     clock: systemClock,
     laneQueue: processLaneQueue(),
+    webSub: webSubSettingsFromEnv(env, userAgent),
   };
 }
 

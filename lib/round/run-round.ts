@@ -15,6 +15,7 @@ import { describeError } from "@/lib/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { closeRound } from "@/lib/round/close-round";
 import { evaluateAlertsSafely } from "@/lib/alerts/evaluate-alerts";
+import { maintainSubscriptionsSafely } from "@/lib/websub/maintain-subscriptions";
 
 const log = createLogger("round");
 
@@ -65,6 +66,10 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
         now: settings.clock.now(),
         fetchedSourceIds: report.lines.map((line) => line.sourceId),
       });
+    // Hub requests (subscribe, renew, unsubscribe) ride on every scheduled round, even one with no
+    // source due: a lease must be renewed whether or not a feed is. Under the lease, like the round.
+    if (settings.webSub && options.sourceId === undefined && report.status !== "failed")
+      await maintainSubscriptionsSafely(db, settings.webSub, settings.clock);
     return report;
   } catch (error) {
     if (!isDatabaseError(error)) throw error;

@@ -7,16 +7,26 @@ import type { PolicySettings } from "@/lib/policy/types";
 import type { Attempt } from "@/lib/store/attempt";
 import type { SourceRow } from "@/lib/store/source-row";
 import { planFetch, writeFetch, type RecordedFetch } from "@/lib/store/record-fetch";
+import { withSourceWriteLock } from "@/lib/store/source-write-lock";
 import { toObservation, toScheduleState } from "@/lib/round/observe";
+import { applyPushStanding } from "@/lib/websub/apply-push-standing";
+import type { WebSubSettings } from "@/lib/websub/websub-settings";
 
 export async function storeAttempt(
   db: Db,
   attempt: Attempt,
   source: SourceRow,
-  context: { policy: PolicySettings; offline: boolean; roundId: number | null },
+  context: { policy: PolicySettings; offline: boolean; roundId: number | null; webSub?: WebSubSettings | null },
 ): Promise<RecordedFetch> {
-  const plan = await planFetch(db, attempt, source);
-  const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
-  const decision = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
-  return writeFetch(db, plan, decision, context.roundId);
+  // A WebSub push may store this source's entries meanwhile: one plan-then-write at a time.
+  return withSourceWriteLock(source.id, async () => {
+    const plan = await planFetch(db, attempt, source);
+    const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
+    const decided = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
+    // With WebSub on, a hub that pushes this feed stretches the poll to daily (or is caught missing one).
+    const push = context.webSub ? await applyPushStanding(db, { attempt, source, decided, plan }) : null;
+    const recorded = await writeFetch(db, plan, push?.decision ?? decided, context.roundId, push?.statements);
+    await push?.afterWrite();
+    return recorded;
+  });
 }
