@@ -131,11 +131,13 @@ async function readNewestFetches(
     options.okSince === undefined
       ? Prisma.empty
       : Prisma.sql`AND "outcome" = 'ok' AND "startedAt" >= ${options.okSince}`;
+  // The rules judge the publisher's answers; a WebSub push (outcome push) is none.
+  const requestsOnly = Prisma.sql`AND "outcome" <> 'push'`;
   const rows = await sqlReaderOf(db).all<FetchRow & { position: number | bigint }>(Prisma.sql`
     SELECT * FROM (
       SELECT "sourceId", "outcome", "bodyUnchanged", "etagReceived", "lastModifiedReceived", "bodyBytes", "bytesReceived",
         ROW_NUMBER() OVER (PARTITION BY "sourceId" ORDER BY "startedAt" DESC, "id" DESC) AS "position"
-      FROM "Fetch" WHERE "sourceId" IN (${Prisma.join(ids)}) ${okOnly}
+      FROM "Fetch" WHERE "sourceId" IN (${Prisma.join(ids)}) ${requestsOnly} ${okOnly}
     ) AS "ranked"
     WHERE "position" <= ${options.take}
     ORDER BY "sourceId", "position"`);

@@ -29,8 +29,8 @@ export type ValidatorEvidenceRow = {
 export function buildValidatorEvidenceSql(scope: EvidenceScope): Prisma.Sql {
   const rows =
     "sourceId" in scope
-      ? Prisma.sql`SELECT * FROM "Fetch" WHERE "sourceId" = ${scope.sourceId} AND "outcome" <> 'error' ORDER BY "startedAt" DESC, "id" DESC LIMIT ${scope.latest}`
-      : Prisma.sql`SELECT * FROM "Fetch" WHERE "startedAt" >= ${scope.since} AND "outcome" <> 'error'${
+      ? Prisma.sql`SELECT * FROM "Fetch" WHERE "sourceId" = ${scope.sourceId} AND "outcome" IN ('ok', 'not_modified') ORDER BY "startedAt" DESC, "id" DESC LIMIT ${scope.latest}`
+      : Prisma.sql`SELECT * FROM "Fetch" WHERE "startedAt" >= ${scope.since} AND "outcome" IN ('ok', 'not_modified')${
           scope.sourceIds
             ? Prisma.sql` AND "sourceId" IN (${scope.sourceIds.length > 0 ? Prisma.join(scope.sourceIds) : Prisma.sql`NULL`})`
             : Prisma.empty

@@ -19,7 +19,7 @@ export const REQUESTED_LEASE_SECONDS = 10 * 24 * 60 * 60;
 export function webSubSettingsFromEnv(env: Env, userAgent: string): WebSubSettings | null {
   if (env.TIDINGS_PUBLIC_URL === undefined) return null;
   return {
-    publicUrl: env.TIDINGS_PUBLIC_URL.replace(/\/+$/, ""),
+    publicUrl: env.TIDINGS_PUBLIC_URL,
     leaseSeconds: REQUESTED_LEASE_SECONDS,
     userAgent,
     timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
