@@ -19,7 +19,10 @@ export async function handleWebSubCallback(
   if (request.method !== "GET" && request.method !== "POST")
     return new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
   const subscription = TOKEN_PATTERN.test(token)
-    ? await db.webSubSubscription.findUnique({ where: { callbackToken: token } })
+    ? await db.webSubSubscription.findUnique({
+        where: { callbackToken: token },
+        include: { source: { select: { enabled: true } } },
+      })
     : null;
   if (subscription === null) return notFound();
   if (request.method === "GET")
@@ -27,7 +30,9 @@ export async function handleWebSubCallback(
       now: context.now(),
       requestedLeaseSeconds: context.requestedLeaseSeconds,
     });
-  const { sourceId } = subscription;
+  const { sourceId, source } = subscription;
   if (sourceId === null) return notFound();
+  // Paused by its reader: acknowledged (the hub must not retry) and not stored; the lease lapses.
+  if (source?.enabled === false) return new Response(null, { status: 202 });
   return receivePush(db, { ...subscription, sourceId }, request, context);
 }

@@ -6,7 +6,13 @@ import type { Db } from "@/lib/db/prisma-client";
 import type { Clock } from "@/lib/round/clock";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
-import { VERIFY_WAIT_MS, planHubRequest, retryTime, type HubRequestPlan } from "@/lib/websub/plan-hub-request";
+import {
+  PAUSED_RECHECK_MS,
+  VERIFY_WAIT_MS,
+  planHubRequest,
+  retryTime,
+  type HubRequestPlan,
+} from "@/lib/websub/plan-hub-request";
 import { sendHubRequest, type HubAnswer } from "@/lib/websub/send-hub-request";
 import { buildCallbackUrl, type WebSubSettings } from "@/lib/websub/websub-settings";
 
@@ -27,7 +33,7 @@ export async function maintainSubscriptions(
   const lines: MaintenanceLine[] = [];
   for (const row of await listDue(db, clock.now())) {
     const now = clock.now();
-    const plan = planHubRequest(row, now);
+    const plan = planHubRequest({ ...row, sourceEnabled: row.source?.enabled ?? null }, now);
     // Claimed by moving its due time (another instance that read the same row claims nothing), and
     // marked as asked BEFORE the request: a hub may verify before its answer to us has arrived.
     const claimed = await db.webSubSubscription.updateMany({
@@ -58,6 +64,7 @@ function listDue(db: Db, now: Date) {
     where: { nextRequestAt: { lte: now } },
     orderBy: { nextRequestAt: "asc" },
     take: MAX_PER_PASS,
+    include: { source: { select: { enabled: true } } },
   });
 }
 
@@ -68,6 +75,13 @@ async function carryOut(
   plan: HubRequestPlan,
   now: Date,
 ): Promise<MaintenanceLine> {
+  if (plan.action === "wait") {
+    await db.webSubSubscription.update({
+      where: { id: row.id },
+      data: { nextRequestAt: new Date(now.getTime() + PAUSED_RECHECK_MS) },
+    });
+    return { subscriptionId: row.id, action: "wait", detail: plan.reason };
+  }
   if (plan.action === "forget") {
     await db.webSubSubscription.delete({ where: { id: row.id } });
     log.info(`subscription ${row.id} ${row.topicUrl}: forgotten (${plan.reason})`);

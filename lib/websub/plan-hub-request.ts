@@ -5,6 +5,8 @@
 
 export type DueSubscription = {
   sourceId: number | null;
+  /** Whether the source is polled; a paused one's lease is left to run out (null: no source). */
+  sourceEnabled: boolean | null;
   state: string;
   pendingMode: string | null;
   failedRequests: number;
@@ -19,7 +21,9 @@ export type HubRequestPlan =
       mode: "subscribe" | "unsubscribe";
       /** The previous request was never verified. */ unverified: boolean;
     }
-  | { action: "forget"; reason: string };
+  | { action: "forget"; reason: string }
+  /** Nothing to ask now; looked at again after PAUSED_RECHECK_MS. */
+  | { action: "wait"; reason: string };
 
 /** How long a hub has to verify a request before it counts as failed and is sent again. */
 export const VERIFY_WAIT_MS = 60 * 60 * 1000;
@@ -27,11 +31,16 @@ export const VERIFY_WAIT_MS = 60 * 60 * 1000;
 export const MAX_UNSUBSCRIBE_REQUESTS = 3;
 /** A denied subscription is asked again after a week: the publisher may have fixed its hub. */
 export const DENIED_RETRY_MS = 7 * 24 * 60 * 60 * 1000;
+/** A paused source is looked at again this often: re-enabled, it is subscribed afresh. */
+export const PAUSED_RECHECK_MS = 24 * 60 * 60 * 1000;
 /** Renewal at 90% of the lease, so a slow or failing hub still has a tenth of it to be retried. */
 export const RENEW_AT_LEASE_SHARE = 0.9;
 
 export function planHubRequest(subscription: DueSubscription, now: Date): HubRequestPlan {
   const unverified = subscription.pendingMode !== null;
+  // A paused source wants no entries: its lease is not renewed, and pushes meanwhile are dropped.
+  if (subscription.sourceId !== null && subscription.sourceEnabled === false)
+    return { action: "wait", reason: "its source is paused" };
   if (subscription.sourceId !== null) return { action: "send", mode: "subscribe", unverified };
   if (subscription.state === "denied") return { action: "forget", reason: "the hub had denied it" };
   const lease = subscription.leaseExpiresAt;

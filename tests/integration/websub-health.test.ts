@@ -10,6 +10,7 @@ import { countPushedSources, getWebSubHealth, listWebSubNotices } from "@/lib/we
 import { listRecentOutcomes } from "@/lib/sources/list-recent-outcomes";
 import { getMedianDuration } from "@/lib/health/get-median-duration";
 import { getOutcomeWindows } from "@/lib/health/get-outcome-windows";
+import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
 
 let database: FreshDatabase;
 const NOW = new Date();
@@ -103,5 +104,15 @@ describe("the WebSub health reads", () => {
     expect(windows.d7.total).toBe(2);
     // The median of the two requests (400, 600 ms): the pushes' 0 ms are not the publisher's time.
     expect(await getMedianDuration(ids.pushed!, NOW, windows.d7.total)).toEqual({ medianMs: 500, fetches: 2 });
+  });
+});
+
+describe("the callback behind a web password", () => {
+  const gate = useWebPasswordGate("reader.example:3000");
+
+  it("lets hubs reach /api/websub/ with no session, and nothing else", async () => {
+    expect(await gate(`/api/websub/${"a".repeat(43)}?hub.mode=subscribe`)).toBeNull();
+    expect((await gate("/api/articles"))?.status).toBe(401);
+    expect((await gate("/api/websubscriptions"))?.status).toBe(401);
   });
 });

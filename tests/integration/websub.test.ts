@@ -11,6 +11,7 @@ import { runRound } from "@/lib/round/run-round";
 import { onClock } from "@/lib/round/round-settings";
 import { createVirtualClock, systemClock, type Clock } from "@/lib/round/clock";
 import { removeSource } from "@/lib/store/remove-source";
+import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 import { PUSHED_POLL_SECONDS } from "@/lib/websub/push-schedule";
 import type { WebSubSettings } from "@/lib/websub/websub-settings";
 
@@ -291,6 +292,18 @@ describe("leases, polling and unsubscription", () => {
     // A push with a new entry shows the hub pushes again.
     await world.hub.publish(topic(), rssFeed({ items: [4, 3, 2, 1].map(item) }));
     expect((await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } })).missedPushAt).toBeNull();
+  });
+
+  it("drops pushes for a paused source (2xx) and lets its lease run out instead of renewing it", async () => {
+    const virtual = createVirtualClock(new Date());
+    clock = virtual;
+    const id = await subscribedSource();
+    await setSourceEnabled(db(), { sourceId: id, enabled: false, now: clock.now() });
+    expect(await world.hub.publish(topic(), rssFeed({ items: [item(8)] }))).toEqual([{ status: 202 }]);
+    expect(await db().article.count({ where: { sourceId: id, guid: "urn:post:8" } })).toBe(0);
+    virtual.advance(0.95 * LEASE_SECONDS * 1000);
+    await round();
+    expect(world.hub.requests).toHaveLength(1);
   });
 
   it("unsubscribes at the hub when the source is removed, then forgets the subscription", async () => {

@@ -144,6 +144,7 @@ describe("planHubRequest and its times", () => {
   const now = new Date("2026-12-03T12:00:00Z");
   const due = (fields: Partial<DueSubscription>): DueSubscription => ({
     sourceId: 1,
+    sourceEnabled: true,
     state: "verified",
     pendingMode: null,
     failedRequests: 0,
@@ -160,23 +161,28 @@ describe("planHubRequest and its times", () => {
       { action: "send", mode: "subscribe", unverified: true },
     ],
     [
+      "a paused source waits (its lease lapses)",
+      due({ sourceEnabled: false }),
+      { action: "wait", reason: "its source is paused" },
+    ],
+    [
       "a removed source is unsubscribed",
-      due({ sourceId: null }),
+      due({ sourceId: null, sourceEnabled: null }),
       { action: "send", mode: "unsubscribe", unverified: false },
     ],
     [
       "a removed, denied one is forgotten",
-      due({ sourceId: null, state: "denied" }),
+      due({ sourceId: null, sourceEnabled: null, state: "denied" }),
       { action: "forget", reason: "the hub had denied it" },
     ],
     [
       "a removed one whose lease ended is forgotten",
-      due({ sourceId: null, leaseExpiresAt: new Date(now.getTime() - 1) }),
+      due({ sourceId: null, sourceEnabled: null, leaseExpiresAt: new Date(now.getTime() - 1) }),
       { action: "forget", reason: "its lease has ended" },
     ],
     [
       "an unsubscription unconfirmed three times is given up",
-      due({ sourceId: null, pendingMode: "unsubscribe", failedRequests: 2 }),
+      due({ sourceId: null, sourceEnabled: null, pendingMode: "unsubscribe", failedRequests: 2 }),
       { action: "forget", reason: "3 requests to the hub failed or went unconfirmed" },
     ],
   ])("%s", (_name, subscription, expected) => {
