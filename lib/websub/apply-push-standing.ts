@@ -37,7 +37,7 @@ export async function applyPushStanding(
   const statements: Statement[] = [];
   if (standing !== null && verdict.kind === "missed") {
     log.warn(
-      `source ${source.id} ${source.feedUrl}: a poll found ${plan.articles.newArticles} entries ${standing.hubUrl} never pushed; back to normal polling`,
+      `source ${source.id} ${source.feedUrl}: a poll found ${plan.articles.newArticles} new ${plan.articles.newArticles === 1 ? "entry" : "entries"} ${standing.hubUrl} never pushed; back to normal polling`,
     );
     statements.push(
       updateById(db, "WebSubSubscription", standing.id, updateFields({ missedPushAt: now, updatedAt: now })),

@@ -18,8 +18,10 @@ import { buildCallbackUrl, type WebSubSettings } from "@/lib/websub/websub-setti
 
 const log = createLogger("websub");
 
-/** Requests per pass: a round's tail must stay short even when a hundred leases end together. */
+/** Requests per pass, and the time a pass may take: it runs under the round's lease, which must
+ * not run out (a slow hub can take the whole fetch timeout); the rest waits for the next round. */
 const MAX_PER_PASS = 20;
+const MAX_PASS_MS = 60_000;
 
 export type MaintenanceLine = { subscriptionId: number; action: string; detail: string };
 
@@ -31,7 +33,9 @@ export async function maintainSubscriptions(
   clock: Clock,
 ): Promise<MaintenanceLine[]> {
   const lines: MaintenanceLine[] = [];
+  const deadline = clock.monotonicMs() + MAX_PASS_MS;
   for (const row of await listDue(db, clock.now())) {
+    if (clock.monotonicMs() > deadline) break;
     const now = clock.now();
     const plan = planHubRequest({ ...row, sourceEnabled: row.source?.enabled ?? null }, now);
     // Claimed by moving its due time (another instance that read the same row claims nothing), and

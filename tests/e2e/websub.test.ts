@@ -133,10 +133,11 @@ describe("WebSub through the app", () => {
     expect(await section.locator('[data-websub-figure="pushes"] dd').innerText()).toMatch(/^1\b/);
     expect(await page.locator('#log tr[data-outcome="push"]').count()).toBe(1);
     await section.screenshot({ path: screenshotPath("websub-source-section") });
+    await page.locator("#timeline").screenshot({ path: screenshotPath("websub-source-timeline") });
     await page.goto(`${server.url}/health`);
     const notice = page.locator(`#websub li[data-source-id="${missingId}"]`);
     expect(await notice.getAttribute("data-websub-state")).toBe("missing");
-    expect(await notice.innerText()).toMatch(/Forgetful blog: 127\.10\.28\.22:\d+ is missing pushes/);
+    expect(await notice.innerText()).toMatch(/missing feed: 127\.10\.28\.22:\d+ is missing pushes/);
     await page.locator("#websub").screenshot({ path: screenshotPath("websub-health-notices") });
     await page.goto(`${server.url}/publishers/127.10.28.21`);
     expect(await page.locator('[data-figure="pushed"] dd').innerText()).toMatch(/^1 of 2/);
