@@ -13,6 +13,7 @@ import { createVirtualClock, systemClock, type Clock } from "@/lib/round/clock";
 import { removeSource } from "@/lib/store/remove-source";
 import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 import { PUSHED_POLL_SECONDS } from "@/lib/websub/push-schedule";
+import { describePushState } from "@/lib/websub/describe-push-state";
 import type { WebSubSettings } from "@/lib/websub/websub-settings";
 
 const world = {} as { database: FreshDatabase; publisher: Publisher; hub: Hub; callback: CallbackServer };
@@ -267,6 +268,28 @@ describe("leases, polling and unsubscription", () => {
     expect(renewed.verifiedAt!.getTime()).toBeLessThan(first.leaseExpiresAt!.getTime());
     expect(renewed.leaseExpiresAt!.getTime()).toBe(virtual.now().getTime() + LEASE_SECONDS * 1000);
     expect(renewed.state).toBe("verified");
+  });
+
+  it("returns the feed to normal polling when the lease ends unrenewed (the hub refused the renewal)", async () => {
+    const virtual = createVirtualClock(new Date());
+    clock = virtual;
+    const id = await subscribedSource();
+    world.hub.refuseWith(503);
+    virtual.advance(0.95 * LEASE_SECONDS * 1000);
+    await round();
+    // Refused, but the lease still runs: the subscription stays verified and is retried before it ends.
+    let subscription = await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } });
+    expect(subscription).toMatchObject({ state: "verified", failedRequests: 1 });
+    expect(subscription.nextRequestAt.getTime()).toBeLessThan(subscription.leaseExpiresAt!.getTime());
+    virtual.advance(0.1 * LEASE_SECONDS * 1000);
+    await makeAllDue(db());
+    await round();
+    const source = await db().source.findUniqueOrThrow({ where: { id } });
+    expect(source.nextCheckReason).not.toMatch(/WebSub/);
+    expect(source.nextDueAt.getTime()).toBeLessThan(virtual.now().getTime() + (PUSHED_POLL_SECONDS - 60) * 1000);
+    subscription = await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } });
+    expect(describePushState(subscription, virtual.now())).toMatchObject({ name: "failing", pushing: false });
+    expect(world.hub.requests.map((r) => r.mode)).toEqual(["subscribe", "subscribe", "subscribe"]);
   });
 
   it("polls once a day while pushes arrive; a poll that finds an entry no push delivered returns the feed to polling", async () => {
