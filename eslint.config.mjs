@@ -10,6 +10,7 @@ const ORCHESTRATION = [
   "@/lib/round/*",
   "@/lib/sources/*",
   "@/lib/health/*",
+  "@/lib/websub/*",
   "@/app/*",
   "@/components/*",
 ];
@@ -45,6 +46,11 @@ const config = [
     ["lib/db/**"],
     ["@/lib/store/*", "@/lib/fetch/*", "@/lib/parse/*", "@/lib/policy/*", ...ABOVE_THE_STORE],
     "lib/db is the bottom layer: it imports no other stage.",
+  ),
+  layer(
+    ["lib/websub/**"],
+    ["@/app/*", "@/components/*"],
+    "lib/websub is a feature the round and the callback route call: it never imports pages or components.",
   ),
   layer(
     ["components/**"],

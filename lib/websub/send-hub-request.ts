@@ -25,6 +25,11 @@ const MAX_REASON_BYTES = 300;
 export async function sendHubRequest(hub: HubRequest, settings: WebSubSettings): Promise<HubAnswer> {
   const checked = checkUrl(hub.hubUrl, settings);
   if (!checked.ok) return { accepted: false, detail: `hub URL refused: ${checked.detail}` };
+  if (hub.mode === "subscribe" && checked.url.protocol === "http:" && !settings.allowPlainHttpHubs)
+    return {
+      accepted: false,
+      detail: "the hub is on plain http, where its secret would travel in clear (W3C WebSub §5.1): not asked",
+    };
   const form = new URLSearchParams({
     "hub.mode": hub.mode,
     "hub.topic": hub.topicUrl,

@@ -11,6 +11,12 @@ export type WebSubSettings = {
   userAgent: string;
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  /**
+   * W3C WebSub §5.1: hub.secret SHOULD only be sent over HTTPS. Tidings never subscribes without a
+   * secret (an unsigned push is dropped), so a plain-http hub is not asked at all; only tests and
+   * benchmarks, whose hubs live on loopback, allow it.
+   */
+  allowPlainHttpHubs: boolean;
 };
 
 /** Ten days: long enough that renewals are rare, short enough that a forgotten subscription ends. */
@@ -24,6 +30,7 @@ export function webSubSettingsFromEnv(env: Env, userAgent: string): WebSubSettin
     userAgent,
     timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
     allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
+    allowPlainHttpHubs: false,
   };
 }
 

@@ -116,6 +116,7 @@ async function walkTimeline(world: {
             userAgent: "Tidings/bench",
             timeoutMs: 3000,
             allowPrivateNetworks: true,
+            allowPlainHttpHubs: true,
           }
         : null,
     }),

@@ -47,6 +47,7 @@ const round = () =>
         userAgent: "Tidings/e2e",
         timeoutMs: 5000,
         allowPrivateNetworks: true,
+        allowPlainHttpHubs: true,
       },
     }),
     { trigger: "cli" },

@@ -52,6 +52,7 @@ const webSub = (): WebSubSettings => ({
   userAgent: "Tidings/test (+https://reader.example; self-hosted feed reader; 1 subscriber)",
   timeoutMs: 3000,
   allowPrivateNetworks: true,
+  allowPlainHttpHubs: true,
 });
 const settings = (withWebSub = true) => {
   const base = testRoundSettings({ webSub: withWebSub ? webSub() : null });
@@ -125,6 +126,17 @@ describe("discovery and subscription", () => {
     await round();
     await world.hub.settle();
     expect(world.hub.requests.map((r) => [r.mode, r.topic])).toEqual([["subscribe", topic()]]);
+  });
+
+  it("does not send its secret to a plain-http hub (§5.1): the hub is not asked, and the page says why", async () => {
+    publishFeed([1]);
+    const id = await addDueSource(db(), world.publisher.url("/feed.xml"));
+    const strict = testRoundSettings({ webSub: { ...webSub(), allowPlainHttpHubs: false } });
+    await runRound(db(), strict, { trigger: "cli" });
+    expect(world.hub.requests).toEqual([]);
+    const subscription = await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } });
+    expect(subscription.state).toBe("failing");
+    expect(subscription.lastError).toMatch(/plain http, where its secret would travel in clear/);
   });
 
   it("subscribes nowhere without TIDINGS_PUBLIC_URL: the feed is polled as before", async () => {
