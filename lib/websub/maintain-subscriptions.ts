@@ -23,16 +23,9 @@ const log = createLogger("websub");
 const MAX_PER_PASS = 20;
 const MAX_PASS_MS = 60_000;
 
-export type MaintenanceLine = { subscriptionId: number; action: string; detail: string };
-
 type Row = Awaited<ReturnType<typeof listDue>>[number];
 
-export async function maintainSubscriptions(
-  db: Db,
-  settings: WebSubSettings,
-  clock: Clock,
-): Promise<MaintenanceLine[]> {
-  const lines: MaintenanceLine[] = [];
+async function maintainSubscriptions(db: Db, settings: WebSubSettings, clock: Clock): Promise<void> {
   const deadline = clock.monotonicMs() + MAX_PASS_MS;
   for (const row of await listDue(db, clock.now())) {
     if (clock.monotonicMs() > deadline) break;
@@ -48,9 +41,8 @@ export async function maintainSubscriptions(
       },
     });
     if (claimed.count === 0) continue;
-    lines.push(await carryOut(db, settings, row, plan, now));
+    await carryOut(db, settings, row, plan, now);
   }
-  return lines;
 }
 
 /** From the round: a failure here is logged, never the round's (its fetches are stored by now). */
@@ -72,24 +64,18 @@ function listDue(db: Db, now: Date) {
   });
 }
 
-async function carryOut(
-  db: Db,
-  settings: WebSubSettings,
-  row: Row,
-  plan: HubRequestPlan,
-  now: Date,
-): Promise<MaintenanceLine> {
+async function carryOut(db: Db, settings: WebSubSettings, row: Row, plan: HubRequestPlan, now: Date): Promise<void> {
   if (plan.action === "wait") {
     await db.webSubSubscription.update({
       where: { id: row.id },
       data: { nextRequestAt: new Date(now.getTime() + PAUSED_RECHECK_MS) },
     });
-    return { subscriptionId: row.id, action: "wait", detail: plan.reason };
+    return;
   }
   if (plan.action === "forget") {
     await db.webSubSubscription.delete({ where: { id: row.id } });
     log.info(`subscription ${row.id} ${row.topicUrl}: forgotten (${plan.reason})`);
-    return { subscriptionId: row.id, action: "forget", detail: plan.reason };
+    return;
   }
   const answer = await sendHubRequest(
     {
@@ -109,7 +95,6 @@ async function carryOut(
   });
   const detail = answer.accepted ? `hub answered HTTP ${answer.status}` : answer.detail;
   log.info(`subscription ${row.id} ${row.topicUrl} at ${row.hubUrl}: ${plan.mode} ${detail}`);
-  return { subscriptionId: row.id, action: plan.mode, detail };
 }
 
 /** The row after one request: what the hub said, and when to look at it again. */
