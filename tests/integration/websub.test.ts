@@ -231,6 +231,9 @@ describe("verification of intent", () => {
     expect(unknown.status).toBe(404);
     const push = await fetch(`${world.callback.origin}/api/websub/nothing-here`, { method: "POST", body: "x" });
     expect(push.status).toBe(404);
+    // It speaks only the hub protocol: GET (verification) and POST (distribution).
+    const put = await fetch(callback, { method: "PUT", body: "x" });
+    expect([put.status, put.headers.get("allow")]).toEqual([405, "GET, POST"]);
     // Nothing changed: the lease stands as the hub granted it.
     expect(await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } })).toMatchObject({
       state: "verified",
