@@ -57,8 +57,9 @@ const config = {
   options: {
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
-    doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(lib/generated|node_modules|\\.next|dist)/" },
+    // The generated Prisma client is not followed, but imports of it are checked: only lib/db may.
+    doNotFollow: { path: "(^|/)node_modules/|^lib/generated/" },
+    exclude: { path: "^(node_modules|\\.next|dist)/" },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".mjs", ".js", ".json"] },
   },
 };

@@ -5,7 +5,7 @@
 // (.dependency-cruiser.mjs); the README's architecture table lists the same layers, in this order
 // (tests/unit/layer-map.test.ts checks it). A folder not on this map fails the lint until placed.
 const LIB = ["base", "db", "settings", "http", "metrics"];
-const STAGES = ["fetch", "parse", "policy", "store", "lanes", "round"];
+const STAGES = ["fetch", "parse", "policy", "store", "websub", "lanes", "round"];
 const READS = ["health", "articles", "sources"];
 
 /** @type {{ name: string; paths: string[]; uses: string[]; job: string }[]} */
@@ -65,6 +65,12 @@ const LAYERS = [
     job: "the pipeline's writes: fetches, articles, reading state, sources",
   },
   {
+    name: "websub",
+    paths: ["lib/pipeline/websub"],
+    uses: ["base", "db", "settings", "fetch", "parse", "policy", "store"],
+    job: "WebSub in the pipeline: hub discovery, a pushed feed's daily poll, requests to hubs, a push's store",
+  },
+  {
     name: "lanes",
     paths: ["lib/pipeline/lanes"],
     uses: ["base", "db", "fetch", "parse", "policy", "store"],
@@ -73,7 +79,7 @@ const LAYERS = [
   {
     name: "round",
     paths: ["lib/pipeline/round"],
-    uses: [...LIB, "fetch", "parse", "policy", "store", "lanes"],
+    uses: [...LIB, "fetch", "parse", "policy", "store", "websub", "lanes"],
     job: "the round: due sources, the walk, parse worker, plan → decide → write",
   },
   {
@@ -115,21 +121,52 @@ const LAYERS = [
   },
   { name: "fever", paths: ["lib/features/fever"], uses: [...LIB, ...STAGES, ...READS, "auth"], job: "the Fever API" },
   {
+    name: "websub-callback",
+    paths: ["lib/features/websub"],
+    uses: [...LIB, ...STAGES],
+    job: "the WebSub callback: verification of intent, signed pushes received, the push health figures",
+  },
+  {
     name: "entry",
     paths: ["lib/entry"],
-    uses: [...LIB, ...STAGES, ...READS, "notify", "alerts", "auth", "greader", "fever"],
+    uses: [...LIB, ...STAGES, ...READS, "notify", "alerts", "auth", "greader", "fever", "websub-callback"],
     job: "processes: the server's start, scheduler and round runner; the command line",
   },
   {
     name: "components",
     paths: ["components"],
-    uses: ["base", "settings", "fetch", "parse", "policy", ...READS, "notify", "alerts", "auth", "app"],
+    uses: [
+      "base",
+      "settings",
+      "fetch",
+      "parse",
+      "policy",
+      "websub",
+      ...READS,
+      "notify",
+      "alerts",
+      "auth",
+      "websub-callback",
+      "app",
+    ],
     job: "React components (never the database or the store)",
   },
   {
     name: "app",
     paths: ["app", "proxy.ts", "instrumentation.ts"],
-    uses: [...LIB, ...STAGES, ...READS, "notify", "alerts", "auth", "greader", "fever", "entry", "components"],
+    uses: [
+      ...LIB,
+      ...STAGES,
+      ...READS,
+      "notify",
+      "alerts",
+      "auth",
+      "greader",
+      "fever",
+      "websub-callback",
+      "entry",
+      "components",
+    ],
     job: "pages, server actions, route handlers, the proxy",
   },
 ];

@@ -23,6 +23,8 @@ import { getEnv } from "@/lib/base/env";
 import { readFleetDrift } from "@/lib/reads/health/read-fleet-drift";
 import { readBacklog } from "@/lib/reads/health/read-backlog";
 import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import { WebSubNotices } from "@/components/websub/websub-notices";
+import { listWebSubNotices } from "@/lib/features/websub/get-websub-health";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
@@ -34,17 +36,19 @@ const DELIVERIES = 15;
 export default async function HealthPage() {
   const now = new Date();
   const db = getDb();
-  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog] = await Promise.all([
-    getFleetStates(now),
-    listRecentRounds(ROUNDS),
-    listDailyOutcomes(null, now, DAYS),
-    listPublishers(now),
-    listAlerts(now),
-    listDeliveryAttempts(DELIVERIES),
-    readNotifyTarget(db, getEnv()),
-    readFleetDrift(db, { now, days: DAYS }),
-    readBacklog(db, now),
-  ]);
+  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog, webSub] =
+    await Promise.all([
+      getFleetStates(now),
+      listRecentRounds(ROUNDS),
+      listDailyOutcomes(null, now, DAYS),
+      listPublishers(now),
+      listAlerts(now),
+      listDeliveryAttempts(DELIVERIES),
+      readNotifyTarget(db, getEnv()),
+      readFleetDrift(db, { now, days: DAYS }),
+      readBacklog(db, now),
+      listWebSubNotices(now),
+    ]);
   const totals = sumDays(days);
   return (
     <>
@@ -67,6 +71,15 @@ export default async function HealthPage() {
         <AlertList overview={alerts} now={now} />
         <AttentionList sources={states.attention} total={states.attentionTotal} now={now} />
       </HealthSection>
+      {webSub.length > 0 ? (
+        <HealthSection
+          id="websub"
+          title="Push (WebSub)"
+          intro="Hubs that stopped pushing, fail or refused: their feeds are polled on their own schedules until a hub pushes again."
+        >
+          <WebSubNotices notices={webSub} />
+        </HealthSection>
+      ) : null}
       <HealthSection id="schedule" title={`Schedule: backlog now, and how late fetches started, last ${DAYS} days`}>
         <p data-backlog>{describeBacklog(backlog)}</p>
         <DriftChart days={listDays(now, DAYS)} drift={drift.days} last24h={drift.last24h} />

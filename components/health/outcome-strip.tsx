@@ -60,5 +60,5 @@ function summarize(cells: readonly StripFetch[]): string {
   const count = (outcome: string) => cells.filter((cell) => cell.outcome === outcome).length;
   const latest = cells.at(-1)!;
   const latestLabel = isOutcome(latest.outcome) ? OUTCOME_META[latest.outcome].label : latest.outcome;
-  return `Last ${cells.length} fetches: ${count("ok")} ok, ${count("not_modified")} not modified, ${count("error")} errors; latest ${latestLabel}`;
+  return `Last ${cells.length} fetches: ${count("ok")} ok, ${count("not_modified")} not modified, ${count("error")} errors${count("push") > 0 ? `, ${count("push")} pushes` : ""}; latest ${latestLabel}`;
 }

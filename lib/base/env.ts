@@ -24,7 +24,21 @@ const envSchema = z.object({
   TIDINGS_MAX_BODY_BYTES: integer(10 * 1024 * 1024, 1024, 512 * 1024 * 1024),
   TIDINGS_MIN_INTERVAL: integer(60, 1, 7 * 24 * 60),
   TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),
-  TIDINGS_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
+  // The address others reach this instance at: named in the User-Agent, and the base of WebSub
+  // callbacks (lib/websub), which hubs must be able to call. Kept without a trailing slash.
+  TIDINGS_PUBLIC_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine((value) => {
+        // An unparseable value is already reported by the check above (zod goes on to this one).
+        if (!URL.canParse(value)) return true;
+        const url = new URL(value);
+        return url.username === "" && url.password === "" && url.search === "" && url.hash === "";
+      }, "must be a plain address, without credentials, query or fragment")
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
   TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
   // on: Crawl-delay and rules naming Tidings; strict: rules for every robot (*) too; off: robots.txt is not read.
   TIDINGS_ROBOTS: z.preprocess(unsetIfEmpty, z.enum(["on", "strict", "off"]).default("on")),

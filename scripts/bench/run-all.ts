@@ -64,6 +64,7 @@ const BENCHES: Bench[] = [
     smokeArgs: ["--runs", "3", "--source-runs", "0"],
   },
   { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
+  { script: "websub.ts", args: ["--feeds", "20", "--hours", "48"], smokeArgs: ["--feeds", "3", "--hours", "6"] },
 ];
 
 function runBench(bench: Bench): string[] {

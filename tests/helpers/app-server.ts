@@ -23,8 +23,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
-  const port = await freePort();
+/** `port`: one chosen beforehand (freePort), when the environment must name the server's own URL. */
+export async function startAppServer(env: Record<string, string>, port?: number): Promise<AppServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: ROOT,
     detached: true,

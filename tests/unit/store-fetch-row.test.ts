@@ -26,6 +26,7 @@ function attemptWith(cacheControl: string | null): Attempt {
       contentEncoding: null,
       date: null,
       contentLocation: null,
+      link: null,
     },
   };
   return {

@@ -11,6 +11,7 @@ import { listPublishers, PUBLISHER_DAYS } from "@/lib/reads/health/list-publishe
 import { parsePublisherKey } from "@/lib/reads/health/rules/publisher-path";
 import { formatBytes, formatShare } from "@/lib/reads/health/describe/format-figures";
 import styles from "@/components/health/figures.module.css";
+import { countPushedSources } from "@/lib/features/websub/get-websub-health";
 
 export const dynamic = "force-dynamic";
 
@@ -27,6 +28,10 @@ export default async function PublisherPage({ params }: Props) {
   const now = new Date();
   const [publisher] = await listPublishers(now, key);
   if (!publisher) notFound();
+  const pushed = await countPushedSources(
+    publisher.sources.map((source) => source.id),
+    now,
+  );
   const figures = [
     {
       key: "requests",
@@ -47,6 +52,17 @@ export default async function PublisherPage({ params }: Props) {
       note: "estimate: last full body per 304",
     },
     { key: "share", label: "304 share", value: formatShare(publisher.notModifiedShare), note: "of all requests" },
+    // Only where a hub was asked: most installations (no TIDINGS_PUBLIC_URL) never subscribe.
+    ...(pushed.subscribed > 0
+      ? [
+          {
+            key: "pushed",
+            label: "Pushed by WebSub",
+            value: `${pushed.pushed} of ${publisher.sources.length}`,
+            note: `sources pushed by a hub now (${pushed.subscribed} subscribed): ${pushed.pushes} pushes, ${pushed.requestsSaved} requests saved`,
+          },
+        ]
+      : []),
   ];
   return (
     <>

@@ -26,6 +26,8 @@ import { sumDays } from "@/lib/reads/health/rules/fill-days";
 import { getRobotsNotice } from "@/lib/reads/health/get-robots-notice";
 import { AlertList } from "@/components/health/alert-list";
 import { listAlerts } from "@/lib/features/alerts/list-alerts";
+import { WebSubPanel } from "@/components/websub/websub-panel";
+import { getWebSubHealth } from "@/lib/features/websub/get-websub-health";
 
 export const dynamic = "force-dynamic";
 
@@ -47,7 +49,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const page = { before: single(query.before), after: single(query.after) };
   const now = new Date();
   const paged = Boolean(page.before || page.after);
-  const [source, recent, windows, days, pagedLog, events, evidence, alerts] = await Promise.all([
+  const [source, recent, windows, days, pagedLog, events, evidence, alerts, webSub] = await Promise.all([
     getSource(id),
     listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW, LOG_PAGE_SIZE + 1)),
     getOutcomeWindows(id, now),
@@ -56,6 +58,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
     listSourceEvents(id),
     listValidatorEvidence({ sourceId: id, latest: BADGE_WINDOW }),
     listAlerts(now, id),
+    getWebSubHealth(id, now),
   ]);
   if (!source) notFound();
   const [median, robotsNotice] = await Promise.all([
@@ -83,10 +86,19 @@ export default async function SourcePage({ params, searchParams }: Props) {
           <p data-robots-notice>{robotsNotice}</p>
         </HealthSection>
       ) : null}
+      {webSub ? (
+        <HealthSection
+          id="websub"
+          title="Push (WebSub)"
+          intro="The publisher's hub pushes new entries to Tidings as they are published; polls only check that none is missed."
+        >
+          <WebSubPanel health={webSub} now={now} />
+        </HealthSection>
+      ) : null}
       <HealthSection
         id="timeline"
         title="Recent fetches"
-        intro="Each cell is one fetch: ✓ ok (articles or an unchanged body), = not modified (304, nothing sent), ✕ error."
+        intro="Each cell is one fetch: ✓ ok (articles or an unchanged body), = not modified (304, nothing sent), ✕ error; ↓ is a push from a WebSub hub (no request made)."
       >
         <OutcomeStrip fetches={recent} slots={TIMELINE_SLOTS} />
         <OutcomeLegend />

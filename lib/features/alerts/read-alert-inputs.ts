@@ -126,11 +126,13 @@ async function readNewestFetches(
   if (ids.length === 0) return grouped;
   const okOnly =
     options.okSince === undefined ? emptySql : sql`AND "outcome" = 'ok' AND "startedAt" >= ${options.okSince}`;
+  // The rules judge the publisher's answers; a WebSub push (outcome push) is none.
+  const requestsOnly = sql`AND "outcome" <> 'push'`;
   const rows = await sqlReaderOf(db).all<FetchRow & { position: number | bigint }>(sql`
     SELECT * FROM (
       SELECT "sourceId", "outcome", "bodyUnchanged", "etagReceived", "lastModifiedReceived", "bodyBytes", "bytesReceived",
         ROW_NUMBER() OVER (PARTITION BY "sourceId" ORDER BY "startedAt" DESC, "id" DESC) AS "position"
-      FROM "Fetch" WHERE "sourceId" IN (${joinSql(ids)}) ${okOnly}
+      FROM "Fetch" WHERE "sourceId" IN (${joinSql(ids)}) ${requestsOnly} ${okOnly}
     ) AS "ranked"
     WHERE "position" <= ${options.take}
     ORDER BY "sourceId", "position"`);

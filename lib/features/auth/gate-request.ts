@@ -33,6 +33,12 @@ const APP_FILES = new Set([
 const OWN_AUTH_PATHS = new Set(["/api/fever", "/api/fever.php"]);
 const OWN_AUTH_PREFIX = "/api/greader/";
 
+/**
+ * The WebSub callback (app/api/websub/[token]): hubs call it with no session; it answers only the
+ * hub protocol, and only for tokens Tidings handed out (lib/websub/handle-callback.ts).
+ */
+const HUB_CALLBACK_PREFIX = "/api/websub/";
+
 export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
   const auth = await getAuthState();
   const passwordRequired = auth.passwordFrom !== "none";
@@ -49,7 +55,8 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     PUBLIC_PATHS.has(path) ||
     APP_FILES.has(path) ||
     OWN_AUTH_PATHS.has(path) ||
-    path.startsWith(OWN_AUTH_PREFIX)
+    path.startsWith(OWN_AUTH_PREFIX) ||
+    path.startsWith(HUB_CALLBACK_PREFIX)
   )
     return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;

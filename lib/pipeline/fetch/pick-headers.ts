@@ -15,6 +15,7 @@ export function pickHeaders(headers: RawHeaders): ResponseMeta["headers"] {
     contentEncoding: joined(headers["content-encoding"]),
     date: first(headers.date),
     contentLocation: first(headers["content-location"]),
+    link: joined(headers.link),
   };
 }
 

@@ -67,6 +67,8 @@ export type ResponseMeta = {
     date: string | null;
     /** RFC 9110 §8.7: where this representation lives; a feed's base URL for relative links. */
     contentLocation: string | null;
+    /** RFC 8288 Link, every field line joined: WebSub names its hub and topic here first (W3C WebSub §4). */
+    link: string | null;
   };
 };
 

@@ -51,7 +51,12 @@ export async function fetchAndRecord(
     { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) },
     settings.clock,
   );
-  const storing = { policy: settings.policy, offline: context.offline(attempt), roundId: context.roundId };
+  const storing = {
+    policy: settings.policy,
+    offline: context.offline(attempt),
+    roundId: context.roundId,
+    webSub: settings.webSub,
+  };
   let storeError: unknown = null;
   const stored: Stored | null = await storeAttempt(db, attempt, source, storing)
     .then((recorded) => ({ attempt, recorded }))

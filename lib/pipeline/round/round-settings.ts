@@ -8,6 +8,7 @@ import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
 import type { PolicySettings } from "@/lib/pipeline/policy/types";
 import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
 import type { Db } from "@/lib/db/prisma-client";
+import { webSubSettingsFromEnv, type WebSubSettings } from "@/lib/pipeline/websub/websub-settings";
 
 export type RoundSettings = LaneSettings & {
   budgetMs: number;
@@ -21,6 +22,8 @@ export type RoundSettings = LaneSettings & {
    * run rounds: lib/entry). Never throws: a failure here is the hook's to record.
    */
   afterRound?: AfterRound;
+  /** WebSub (lib/pipeline/websub), on only with TIDINGS_PUBLIC_URL: a hub needs a callback it can reach. */
+  webSub?: WebSubSettings | null;
 };
 
 export type AfterRound = (db: Db, input: { now: Date; fetchedSourceIds: number[] }) => Promise<void>;
@@ -28,10 +31,11 @@ export type AfterRound = (db: Db, input: { now: Date; fetchedSourceIds: number[]
 export function roundSettingsFromEnv(env: Env): RoundSettings {
   const maxIntervalSeconds = env.TIDINGS_MAX_INTERVAL * 60;
   const minIntervalSeconds = env.TIDINGS_MIN_INTERVAL * 60;
+  // A single-user reader: one subscriber per feed (the number publishers' log tools look for).
+  const userAgent = userAgentFromEnv(env, 1);
   return {
     fetch: {
-      // A single-user reader: one subscriber per feed (the number publishers' log tools look for).
-      userAgent: userAgentFromEnv(env, 1),
+      userAgent,
       timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
@@ -54,6 +58,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
     instanceId: PROCESS_IDENTITY,
     clock: systemClock,
     laneQueue: processLaneQueue(),
+    webSub: webSubSettingsFromEnv(env, userAgent),
   };
 }
 

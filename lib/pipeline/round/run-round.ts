@@ -25,6 +25,7 @@ import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { closeRound } from "@/lib/pipeline/round/close-round";
+import { maintainSubscriptionsSafely } from "@/lib/pipeline/websub/maintain-subscriptions";
 
 const log = createLogger("round");
 
@@ -75,6 +76,10 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
         now: settings.clock.now(),
         fetchedSourceIds: report.lines.map((line) => line.sourceId),
       });
+    // Hub requests (subscribe, renew, unsubscribe) ride on every scheduled round, even one with no
+    // source due: a lease must be renewed whether or not a feed is. Under the lease, like the round.
+    if (settings.webSub && options.sourceId === undefined && report.status !== "failed")
+      await maintainSubscriptionsSafely(db, settings.webSub, settings.clock);
     return report;
   } catch (error) {
     if (!isDatabaseError(error)) throw error;

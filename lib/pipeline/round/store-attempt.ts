@@ -7,20 +7,29 @@ import type { PolicySettings } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 import { planFetch, writeFetch, type RecordedFetch } from "@/lib/pipeline/store/fetch/record-fetch";
+import { withSourceWriteLock } from "@/lib/pipeline/store/fetch/source-write-lock";
 import { toObservation, toScheduleState } from "@/lib/pipeline/round/observe";
 import { observeFetch } from "@/lib/metrics/fetch-observations";
+import { applyPushStanding } from "@/lib/pipeline/websub/apply-push-standing";
+import type { WebSubSettings } from "@/lib/pipeline/websub/websub-settings";
 
 export async function storeAttempt(
   db: Db,
   attempt: Attempt,
   source: SourceRow,
-  context: { policy: PolicySettings; offline: boolean; roundId: number | null },
+  context: { policy: PolicySettings; offline: boolean; roundId: number | null; webSub?: WebSubSettings | null },
 ): Promise<RecordedFetch> {
-  const plan = await planFetch(db, attempt, source);
-  const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
-  const decision = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
-  const recorded = await writeFetch(db, plan, decision, context.roundId);
-  // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
-  observeFetch(recorded.row);
-  return recorded;
+  // A WebSub push may store this source's entries meanwhile: one plan-then-write at a time.
+  return withSourceWriteLock(source.id, async () => {
+    const plan = await planFetch(db, attempt, source);
+    const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
+    const decided = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
+    // With WebSub on, a hub that pushes this feed stretches the poll to daily (or is caught missing one).
+    const push = context.webSub ? await applyPushStanding(db, { attempt, source, decided, plan }) : null;
+    const recorded = await writeFetch(db, plan, push?.decision ?? decided, context.roundId, push?.statements);
+    // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
+    observeFetch(recorded.row);
+    await push?.afterWrite();
+    return recorded;
+  });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { OUTCOMES } from "@/lib/reads/health/rules/outcome-meta";
 
 export const MEDIAN_WINDOW_DAYS = 7;
 
@@ -15,7 +16,12 @@ export async function getMedianDuration(
 ): Promise<{ medianMs: number | null; fetches: number }> {
   if (fetches === 0) return { medianMs: null, fetches };
   const middle = await getDb().fetch.findMany({
-    where: { sourceId, startedAt: { gte: new Date(now.getTime() - MEDIAN_WINDOW_DAYS * 24 * 60 * 60 * 1000) } },
+    // Requests only: a push took no time of the publisher's (and `fetches` counts requests).
+    where: {
+      sourceId,
+      outcome: { in: [...OUTCOMES] },
+      startedAt: { gte: new Date(now.getTime() - MEDIAN_WINDOW_DAYS * 24 * 60 * 60 * 1000) },
+    },
     orderBy: [{ durationMs: "asc" }, { id: "asc" }],
     skip: Math.floor((fetches - 1) / 2),
     take: fetches % 2 === 1 ? 1 : 2,

@@ -5,13 +5,13 @@ import { orderedConcatFunction } from "@/lib/db/dialect";
 
 /**
  * The last `perSource` outcomes of every source as one short code per source, newest first
- * ("o" ok, "n" not modified, "e" error), for the sources page's compact strips. One query that
+ * ("o" ok, "n" not modified, "e" error, "p" push), for the sources page's compact strips. One query that
  * walks the (sourceId, startedAt) index once per source (a correlated LIMIT) and aggregates in the
  * database: 1,000 short strings come back instead of 20,000 rows, and no window over the whole log.
  */
 export async function listRecentOutcomes(perSource: number): Promise<Map<number, string>> {
   const limit = Math.max(1, Math.min(100, Math.floor(perSource)));
-  const code = `CASE "outcome" WHEN 'ok' THEN 'o' WHEN 'not_modified' THEN 'n' ELSE 'e' END`;
+  const code = `CASE "outcome" WHEN 'ok' THEN 'o' WHEN 'not_modified' THEN 'n' WHEN 'push' THEN 'p' ELSE 'e' END`;
   const db = getDb();
   const sql = `SELECT s."id" AS "sourceId", (
       SELECT ${orderedConcatFunction(providerOf(db))}(f."code", '' ORDER BY f."startedAt" DESC, f."id" DESC) FROM (

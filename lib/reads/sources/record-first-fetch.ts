@@ -31,6 +31,12 @@ export async function recordFirstFetch(
   const source = await db.source.findUniqueOrThrow({ where: { id: sourceId } });
   const started = blankAttempt({ sourceId: source.id, startedAt: input.startedAt, meta: fetched.meta, manual: true });
   const attempt = { ...started, finishedAt: new Date(), ...acceptedBody(fetched, parsed) };
-  const stored = await storeAttempt(db, attempt, source, { policy: settings.policy, offline: false, roundId: null });
+  const stored = await storeAttempt(db, attempt, source, {
+    policy: settings.policy,
+    offline: false,
+    roundId: null,
+    // A hub the feed names is noted now, and asked by the next round.
+    webSub: settings.webSub,
+  });
   return { status: "subscribed", sourceId: source.id, feedUrl: input.feedUrl, title, newArticles: stored.newArticles };
 }

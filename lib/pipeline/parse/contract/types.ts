@@ -29,7 +29,12 @@ export type ParsedFeed = {
   /** Publisher's own polling floor from RSS <ttl> or sy:updatePeriod/sy:updateFrequency, in seconds. */
   ttlSeconds: number | null;
   items: ParsedItem[];
+  /** The WebSub hubs and topic the document names; absent when it names no hub. */
+  websub?: WebSubLinks;
 };
+
+/** W3C WebSub §4: where to subscribe (hubs) and to what (self, the topic URL). */
+export type WebSubLinks = { hubs: string[]; self: string | null };
 
 export type ParseInput = {
   body: Buffer;

@@ -7,6 +7,7 @@ import { parseDate } from "../dates/parse-date";
 import { resolveUrl } from "../sanitize/resolve-url";
 import { isRecord } from "../contract/is-record";
 import type { ParsedFeed, ParseFailure } from "../contract/types";
+import { readJsonWebSubLinks } from "./read-websub-links";
 
 type JsonObject = Record<string, unknown>;
 
@@ -35,6 +36,7 @@ export function parseJsonFeed(text: string, documentUrl: string | null): { ok: t
       ttlSeconds: null,
       // Entries that are not objects are not items; skipping them costs the others nothing.
       items: items.filter(isRecord).map((item) => finishItem(readJsonItem(item, base, feedAuthor))),
+      websub: readJsonWebSubLinks(document.hubs, readString(document, "feed_url"), documentUrl),
     },
   };
 }

@@ -11,6 +11,7 @@ import { readTtlSeconds } from "./read-ttl";
 import { resolveUrl } from "../sanitize/resolve-url";
 import type { ParsedFeed } from "../contract/types";
 import { childElements, firstChild, firstFilledChild, textContent, type XmlElement } from "../xml/xml-tree";
+import { readWebSubLinks } from "./read-websub-links";
 
 export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): ParsedFeed {
   if (vocabulary === "atom") {
@@ -22,6 +23,7 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
       siteUrl: pickAlternateLink(childElements(feed, "link")),
       ttlSeconds: readTtlSeconds(feed),
       items: items.map((entry) => finishItem(readAtomEntry(entry, author))),
+      websub: readWebSubLinks(childElements(feed, "link")),
     };
   }
   const title = firstFilledChild(feed, "title", "dc:title");
@@ -31,6 +33,7 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
     siteUrl: readChannelLink(feed),
     ttlSeconds: readTtlSeconds(feed),
     items: items.map((item) => finishItem(readRssItem(item))),
+    websub: readWebSubLinks(childElements(feed, "atom:link")),
   };
 }
 

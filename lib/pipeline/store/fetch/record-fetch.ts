@@ -20,6 +20,7 @@ import {
   updateById,
   updateFields,
   type ReadRows,
+  type Statement,
 } from "@/lib/db/raw-statements";
 
 /**
@@ -66,6 +67,8 @@ export async function writeFetch(
   plan: FetchPlan,
   decided: Decision,
   roundId: number | null,
+  /** Writes of a feature that must commit with the fetch (the WebSub standing its poll changed). */
+  alongside: Statement[] = [],
 ): Promise<RecordedFetch> {
   const { attempt, source, articles } = plan;
   const now = attempt.finishedAt;
@@ -89,6 +92,7 @@ export async function writeFetch(
       ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)]
       : []),
     insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
+    ...alongside,
   ]);
   return { newArticles, updatedArticles, decision, row };
 }

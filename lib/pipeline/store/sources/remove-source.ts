@@ -14,6 +14,12 @@ export async function removeSource(db: Db, sourceId: number): Promise<RemovedSou
       select: { title: true, customTitle: true, folderId: true, _count: { select: { articles: true } } },
     });
     if (!source) return null;
+    // Its WebSub subscription outlives it (sourceId set null) until the hub confirms the
+    // unsubscription, which the next rounds request at once (lib/websub/maintain-subscriptions.ts).
+    await tx.webSubSubscription.updateMany({
+      where: { sourceId },
+      data: { nextRequestAt: new Date(), pendingMode: null, failedRequests: 0 },
+    });
     await tx.source.delete({ where: { id: sourceId } });
     await deleteEmptyFolders(tx, [source.folderId]);
     return { title: displayTitleOf(source), articles: source._count.articles };

@@ -26,7 +26,8 @@ export const NO_EVIDENCE: ValidatorEvidence = { fullResponses: 0, answered304: 0
 export function deriveCachingBadges(evidence: ValidatorEvidence, recent: readonly BadgeFetch[]): CachingBadge[] {
   const newestFirst = [...recent].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
   const full = newestFirst.find((row) => row.outcome === "ok") ?? null;
-  const answered = newestFirst.find((row) => row.outcome !== "error") ?? null;
+  // A push carries the hub's headers, not the publisher's: only answers to requests count.
+  const answered = newestFirst.find((row) => row.outcome === "ok" || row.outcome === "not_modified") ?? null;
   const encoding =
     full?.contentEncoding && full.contentEncoding.toLowerCase() !== "identity" ? full.contentEncoding : null;
   const facts: CachingFacts = {

@@ -29,8 +29,8 @@ export type ValidatorEvidenceRow = {
 export function buildValidatorEvidenceSql(scope: EvidenceScope): Sql {
   const rows =
     "sourceId" in scope
-      ? sql`SELECT * FROM "Fetch" WHERE "sourceId" = ${scope.sourceId} AND "outcome" <> 'error' ORDER BY "startedAt" DESC, "id" DESC LIMIT ${scope.latest}`
-      : sql`SELECT * FROM "Fetch" WHERE "startedAt" >= ${scope.since} AND "outcome" <> 'error'${
+      ? sql`SELECT * FROM "Fetch" WHERE "sourceId" = ${scope.sourceId} AND "outcome" IN ('ok', 'not_modified') ORDER BY "startedAt" DESC, "id" DESC LIMIT ${scope.latest}`
+      : sql`SELECT * FROM "Fetch" WHERE "startedAt" >= ${scope.since} AND "outcome" IN ('ok', 'not_modified')${
           scope.sourceIds
             ? sql` AND "sourceId" IN (${scope.sourceIds.length > 0 ? joinSql(scope.sourceIds) : sql`NULL`})`
             : emptySql
