@@ -7,9 +7,9 @@ import { getDb } from "@/lib/db/client";
 import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/auth/api-credentials";
 import { clearApiCredentials, saveApiCredentials } from "@/lib/store/api-credentials";
 import type { ApiPasswordState } from "@/lib/auth/api-password-state";
-import { notifySettingsSchema } from "@/lib/notify/notify-target";
 import type { NotifySettingsState } from "@/lib/notify/notify-settings-state";
-import { saveNotifySettings } from "@/lib/store/notify-settings";
+import { submitNotifySettings } from "@/lib/notify/submit-notify-settings";
+import { getEnv } from "@/lib/env";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -35,10 +35,9 @@ export async function saveNotifySettingsAction(
   formData: FormData,
 ): Promise<NotifySettingsState> {
   const submitted = { url: text(formData, "url").trim(), format: text(formData, "format") };
-  const parsed = notifySettingsSchema.safeParse(submitted);
-  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors, submitted };
-  await saveNotifySettings(getDb(), parsed.data);
+  const state = await submitNotifySettings(getDb(), submitted, getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS);
+  if (state.status !== "saved") return state;
   revalidatePath("/settings");
   revalidatePath("/health");
-  return { status: "saved", fieldErrors: {} };
+  return state;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatNotification, type NotificationDocument } from "@/lib/notify/format-notification";
-import { isLoopbackHost } from "@/lib/notify/send-notification";
+import { isLoopbackHost } from "@/lib/notify/check-notify-address";
 import { MAX_ATTEMPTS, RETRY_CAP_MS, retryDelayMs } from "@/lib/notify/drain-outbox";
 import { notifySettingsSchema } from "@/lib/notify/notify-target";
 
