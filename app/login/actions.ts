@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
-import { LoginThrottle, throttleClientOf } from "@/lib/auth/login-throttle";
+import { LoginThrottle, ownerAttemptOf } from "@/lib/auth/login-throttle";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
 import { remember } from "@/lib/remember";
 import type { LoginState } from "@/lib/auth/login-state";
@@ -27,13 +27,13 @@ export async function logIn(_previous: LoginState, formData: FormData): Promise<
   const auth = await getAuthState();
   if (auth.passwordFrom === "none") redirect("/");
   const requestHeaders = await headers();
-  const client = throttleClientOf(requestHeaders);
+  const attempt = ownerAttemptOf(requestHeaders);
   const startedAt = Date.now();
-  const wait = throttle().beginTry(client, startedAt);
+  const wait = throttle().beginTry(attempt, startedAt);
   if (wait > 0)
     return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
   if (!(await auth.checkPassword(parsed.data.password))) return { status: "error", message: "Wrong password." };
-  throttle().forgive(client, startedAt);
+  throttle().forgive(attempt, startedAt);
   (await cookies()).set(SESSION_COOKIE, createSessionToken(auth.signingKey, new Date()), {
     httpOnly: true,
     sameSite: "lax",

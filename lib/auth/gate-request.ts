@@ -6,6 +6,8 @@ import { getEnv } from "@/lib/env";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { isAllowedHost } from "@/lib/auth/allowed-hosts";
 import { isValidSessionToken, SESSION_COOKIE } from "@/lib/auth/session-token";
+import { checkMetricsAccess } from "@/lib/metrics/check-metrics-access";
+import { createNetworkList } from "@/lib/http/network-list";
 
 /** Reachable without a session: the login page (and its server action), and liveness checks. */
 const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
@@ -44,6 +46,13 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     );
   }
   const path = request.nextUrl.pathname;
+  if (path === "/metrics") {
+    const env = getEnv();
+    const networks = createNetworkList(env.TIDINGS_METRICS_ALLOWED_NETWORKS);
+    const verdict = checkMetricsAccess(request.headers, { token: env.TIDINGS_METRICS_TOKEN, networks });
+    if (verdict === "allowed") return null;
+    if (verdict === "refused") return refuseMetricsScrape();
+  }
   if (
     !passwordRequired ||
     PUBLIC_PATHS.has(path) ||
@@ -60,6 +69,19 @@ function allowedHostNames(): string[] {
   const env = getEnv();
   const publicHost = env.TIDINGS_PUBLIC_URL ? [new URL(env.TIDINGS_PUBLIC_URL).hostname.toLowerCase()] : [];
   return [...env.TIDINGS_ALLOWED_HOSTS, ...publicHost];
+}
+
+/** A scraper is told to bring its token (RFC 6750's challenge); a network refusal looks the same. */
+function refuseMetricsScrape(): NextResponse {
+  return NextResponse.json(
+    {
+      error: {
+        code: "unauthenticated",
+        message: "/metrics needs TIDINGS_METRICS_TOKEN as a bearer token from an allowed network.",
+      },
+    },
+    { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="tidings metrics"' } },
+  );
 }
 
 /** Pages send the browser to the login form (and back afterwards); APIs and actions get a 401. */

@@ -6,7 +6,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { throttleClientOf, type LoginThrottle } from "@/lib/auth/login-throttle";
+import { ownerAttemptOf, type LoginThrottle } from "@/lib/auth/login-throttle";
 import { checkFeverKey, getApiThrottle } from "@/lib/auth/check-api-key";
 import { parseFeverCall, type FeverReads } from "@/lib/fever/parse-fever-request";
 import { readFormBody } from "@/lib/http/read-form-body";
@@ -46,7 +46,7 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
     const check = await checkFeverKey({
       db: getDb(),
       apiKey: params.get("api_key"),
-      client: throttleClientOf(request.headers),
+      attempt: ownerAttemptOf(request.headers),
       throttle,
       now: Date.now(),
     });

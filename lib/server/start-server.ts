@@ -14,12 +14,14 @@ import { closeAgents } from "@/lib/fetch/http-client";
 import { startNotifySender, stopNotifySender } from "@/lib/notify/notify-sender";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { checkExposure } from "@/lib/auth/check-exposure";
+import { installClientAddressHook } from "@/lib/http/client-address";
+import { createNetworkList } from "@/lib/http/network-list";
 
 const log = createLogger("server");
 
 export async function startServer(): Promise<void> {
   try {
-    getEnv();
+    installClientAddressHook(createNetworkList(getEnv().TIDINGS_TRUSTED_PROXIES));
     const target = getDatabaseTarget();
     const result = await runMigrations(target);
     const migrated =
