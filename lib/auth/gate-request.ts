@@ -8,6 +8,7 @@ import { isAllowedHost } from "@/lib/auth/allowed-hosts";
 import { isValidSessionToken, SESSION_COOKIE } from "@/lib/auth/session-token";
 import { checkMetricsAccess } from "@/lib/metrics/check-metrics-access";
 import { createNetworkList } from "@/lib/http/network-list";
+import { forbidden, isCrossSite } from "@/lib/http/reject-cross-site";
 
 /** Reachable without a session: the login page (and its server action), and liveness checks. */
 const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
@@ -46,6 +47,10 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     );
   }
   const path = request.nextUrl.pathname;
+  if (isPageWrite(request) && isCrossSite(request)) {
+    const refusal = forbidden();
+    return new NextResponse(refusal.body, refusal);
+  }
   if (path === "/metrics") {
     const env = getEnv();
     const networks = createNetworkList(env.TIDINGS_METRICS_ALLOWED_NETWORKS);
@@ -63,6 +68,17 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
   return refuseWithoutSession(request);
+}
+
+/**
+ * A request that can change something outside /api/: a server action (a POST to a page, with a
+ * Next-Action header, or a no-JavaScript form post without one). Next refuses a cross-origin
+ * action with a 500 and runs one that sends only Sec-Fetch-Site; here every such request gets the
+ * JSON API's 403 first. The routes under /api/ refuse cross-site writes themselves, each in its
+ * protocol's shape (lib/http/reject-cross-site.ts).
+ */
+function isPageWrite(request: NextRequest): boolean {
+  return !["GET", "HEAD", "OPTIONS"].includes(request.method) && !request.nextUrl.pathname.startsWith("/api/");
 }
 
 function allowedHostNames(): string[] {
