@@ -223,7 +223,7 @@ describe("the migration runner", () => {
       /migration 0002_broken failed and was rolled back/,
     );
     await expect(runMigrations(target, { migrationsRoot: broken })).rejects.toThrow(
-      /migration 0002_broken failed at .*Fix the cause, then run `npx tidings migrate --retry`/,
+      /migration 0002_broken failed at .*Fix the cause, then run `npx --no-install tidings migrate --retry`/,
     );
 
     const fixed = migrationsWithExtra(target.provider, "0002_broken", 'CREATE TABLE "Half" ("id" INTEGER);');
