@@ -4,6 +4,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { plainText } from "@/lib/http/plain-text";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
 import { LoginThrottle, ownerAttemptOf } from "@/lib/auth/login-throttle";
@@ -12,7 +13,7 @@ import { remember } from "@/lib/remember";
 import type { LoginState } from "@/lib/auth/login-state";
 
 const loginSchema = z.object({
-  password: z.string().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),
+  password: plainText().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),
   next: z.string().max(2048).default("/"),
 });
 

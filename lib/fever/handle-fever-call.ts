@@ -10,6 +10,7 @@ import { ownerAttemptOf, type LoginThrottle } from "@/lib/auth/login-throttle";
 import { checkFeverKey, getApiThrottle } from "@/lib/auth/check-api-key";
 import { parseFeverCall, type FeverReads } from "@/lib/fever/parse-fever-request";
 import { readFormBody } from "@/lib/http/read-form-body";
+import { findControlCharacterParam } from "@/lib/http/plain-text";
 import { applyFeverMark } from "@/lib/fever/apply-fever-mark";
 import {
   readFeverFeeds,
@@ -52,6 +53,8 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
     });
     if (check.status === "throttled") return denied(429, { "Retry-After": String(Math.ceil(check.waitMs / 1000)) });
     if (check.status === "denied") return denied();
+    const controlled = findControlCharacterParam(params);
+    if (controlled !== null) return failed(400, "invalid_query", controlled, 1);
     const parsed = parseFeverCall(params);
     if (!parsed.ok) return failed(400, "invalid_query", parsed.message, 1);
     if (parsed.call.mark) await applyFeverMark(parsed.call.mark, new Date());

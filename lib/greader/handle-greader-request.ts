@@ -6,6 +6,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
 import { readFormBody } from "@/lib/http/read-form-body";
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacterParam, hasControlCharacter } from "@/lib/http/plain-text";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
 import { GReaderParams, MAX_VALUES_PER_NAME } from "@/lib/greader/greader-params";
@@ -58,6 +59,10 @@ export async function handleGReaderRequest(
     const params = GReaderParams.from(url.searchParams, body);
     if (params === null)
       return answerError(400, `Bad Request: a parameter is repeated more than ${MAX_VALUES_PER_NAME} times.`);
+    const controlled = hasControlCharacter(rest ?? "")
+      ? `the stream id ${CONTROL_CHARACTER_MESSAGE}`
+      : findControlCharacterParam(params.entries());
+    if (controlled !== null) return answerError(400, `Bad Request: ${controlled}.`);
     const db = getDb();
     const now = new Date();
     const account = await readGReaderAccount(db);

@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/prisma-client";
 import type { Env } from "@/lib/env";
 import { readSetting } from "@/lib/store/settings";
 import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/notify/notify-formats";
+import { plainText } from "@/lib/http/plain-text";
 
 export const NOTIFY_URL_SETTING = "notify_url";
 export const NOTIFY_FORMAT_SETTING = "notify_format";
@@ -14,10 +15,14 @@ export type NotifyTarget = { url: URL; format: NotifyFormat; from: "environment"
 
 /** The settings form's schema (also what a stored value must still satisfy to be used). */
 export const notifySettingsSchema = z.object({
-  url: z.union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, error: "an http:// or https:// URL, or empty to turn notifications off" }).max(2000),
-  ]),
+  url: plainText().pipe(
+    z.union([
+      z.literal(""),
+      z
+        .url({ protocol: /^https?$/, error: "an http:// or https:// URL, or empty to turn notifications off" })
+        .max(2000),
+    ]),
+  ),
   format: z.enum(NOTIFY_FORMATS, { error: "one of tidings, ntfy, gotify, apprise" }),
 });
 
