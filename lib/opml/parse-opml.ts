@@ -5,6 +5,7 @@
 import { Parser } from "htmlparser2";
 import { scanProlog } from "@/lib/parse/scan-prolog";
 import { MAX_FOLDER_LENGTH, MAX_OPML_BYTES, MAX_OPML_OUTLINES, MAX_TITLE_LENGTH } from "@/lib/opml/limits";
+import { capText } from "@/lib/text-limits";
 import { normalizeFeedUrl } from "@/lib/opml/normalize-feed-url";
 import type { OpmlEntry, OpmlSkip, ParsedOpml } from "@/lib/opml/types";
 
@@ -90,7 +91,7 @@ export function parseOpml(input: string): ParsedOpml {
     const site = rawSite === undefined ? null : normalizeFeedUrl(rawSite);
     entries.push({
       url: check.url,
-      title: label === null ? null : bound(label, MAX_TITLE_LENGTH),
+      title: label === null ? null : capText(label, MAX_TITLE_LENGTH),
       folder,
       siteUrl: site?.ok ? site.url : null,
     });
@@ -121,9 +122,5 @@ function clean(value: string | undefined): string | null {
 
 function joinFolder(parent: string | null, name: string | null): string | null {
   const joined = [parent, name].filter((part): part is string => part !== null).join(" / ");
-  return joined === "" ? null : bound(joined, MAX_FOLDER_LENGTH);
-}
-
-function bound(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  return joined === "" ? null : capText(joined, MAX_FOLDER_LENGTH);
 }
