@@ -1,12 +1,15 @@
 "use server";
-// Logging in and out. Next refuses a server action whose Origin does not match the Host, so a
+// Logging in and out. The gate refuses a cross-site server action (lib/auth/gate-request.ts), so a
 // cross-site page cannot submit these forms; the login throttle bounds password guessing.
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { plainText } from "@/lib/http/plain-text";
 import { getAuthState } from "@/lib/auth/auth-state";
-import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
+import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-token";
+import { endSession, openSession } from "@/lib/auth/sessions";
+import { clientAddressOf } from "@/lib/http/client-address";
+import { getDb } from "@/lib/db/client";
 import { LoginThrottle, ownerAttemptOf } from "@/lib/auth/login-throttle";
 import { safeNextPath } from "@/lib/auth/safe-next-path";
 import { remember } from "@/lib/remember";
@@ -35,7 +38,9 @@ export async function logIn(_previous: LoginState, formData: FormData): Promise<
     return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
   if (!(await auth.checkPassword(parsed.data.password))) return { status: "error", message: "Wrong password." };
   throttle().forgive(attempt, startedAt);
-  (await cookies()).set(SESSION_COOKIE, createSessionToken(auth.signingKey, new Date()), {
+  const origin = { userAgent: requestHeaders.get("user-agent"), address: clientAddressOf(requestHeaders) };
+  const token = await openSession(getDb(), auth.sessionStamp, origin, new Date());
+  (await cookies()).set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
     secure: isHttps(requestHeaders),
@@ -46,7 +51,10 @@ export async function logIn(_previous: LoginState, formData: FormData): Promise<
 }
 
 export async function logOut(): Promise<void> {
-  (await cookies()).delete(SESSION_COOKIE);
+  const jar = await cookies();
+  // Server-side: the cookie stops working everywhere, not just in this browser (Miniflux does the same).
+  await endSession(getDb(), jar.get(SESSION_COOKIE)?.value);
+  jar.delete(SESSION_COOKIE);
   redirect("/login");
 }
 

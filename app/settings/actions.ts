@@ -2,6 +2,8 @@
 // Writes of the settings page. Next refuses a server action whose Origin does not match the Host,
 // and the gate lets only a logged-in session reach this page.
 import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/auth/api-credentials";
@@ -10,6 +12,9 @@ import type { ApiPasswordState } from "@/lib/auth/api-password-state";
 import type { NotifySettingsState } from "@/lib/notify/notify-settings-state";
 import { submitNotifySettings } from "@/lib/notify/submit-notify-settings";
 import { getEnv } from "@/lib/env";
+import { endAllSessions, endSessionById } from "@/lib/auth/sessions";
+import { SESSION_COOKIE } from "@/lib/auth/session-token";
+import { decimalId } from "@/lib/http/plain-text";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -40,4 +45,18 @@ export async function saveNotifySettingsAction(
   revalidatePath("/settings");
   revalidatePath("/health");
   return state;
+}
+
+/** Ends one of one's other sessions (the list on this page). */
+export async function signOutSession(formData: FormData): Promise<void> {
+  const id = decimalId().safeParse(text(formData, "id"));
+  if (id.success) await endSessionById(getDb(), id.data);
+  revalidatePath("/settings");
+}
+
+/** "Sign out everywhere": every session ends, this browser's too, which goes to the login form. */
+export async function signOutEverywhere(): Promise<void> {
+  await endAllSessions(getDb());
+  (await cookies()).delete(SESSION_COOKIE);
+  redirect("/login");
 }

@@ -5,7 +5,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/env";
 import { getAuthState } from "@/lib/auth/auth-state";
 import { isAllowedHost } from "@/lib/auth/allowed-hosts";
-import { isValidSessionToken, SESSION_COOKIE } from "@/lib/auth/session-token";
+import { SESSION_COOKIE } from "@/lib/auth/session-token";
+import { findLiveSession } from "@/lib/auth/sessions";
+import { getDb } from "@/lib/db/client";
 import { checkMetricsAccess } from "@/lib/metrics/check-metrics-access";
 import { createNetworkList } from "@/lib/http/network-list";
 import { forbidden, isCrossSite } from "@/lib/http/reject-cross-site";
@@ -66,7 +68,13 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     path.startsWith(OWN_AUTH_PREFIX)
   )
     return null;
-  if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
+  const session = await findLiveSession(
+    getDb(),
+    request.cookies.get(SESSION_COOKIE)?.value,
+    auth.sessionStamp,
+    new Date(),
+  );
+  if (session !== null) return null;
   return refuseWithoutSession(request);
 }
 
