@@ -10,7 +10,7 @@ import { productTokenOf } from "@/lib/fetch/build-user-agent";
 import type { RequestLane } from "@/lib/fetch/types";
 import { describeRobotsRefusal, judgeRobots } from "@/lib/parse/judge-robots";
 import { findHostHold } from "@/lib/round/due-sources";
-import { findRobotsTxt } from "@/lib/round/refresh-robots";
+import { findRobotsHold, findRobotsTxt } from "@/lib/round/refresh-robots";
 import { laneWithGap, takeTurn } from "@/lib/round/request-lane";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { createLogger } from "@/lib/log";
@@ -47,6 +47,13 @@ function robotsCheckedLane(db: Db, settings: RoundSettings): RequestLane {
       return null;
     });
     if (robots === null) return takeTurn(url, settings.hostGapMs, settings.laneQueue);
+    const heldUntil = findRobotsHold(robots, settings.clock.now());
+    if (heldUntil)
+      return {
+        go: false,
+        errorKind: "rate_limited",
+        detail: `${url.origin}/robots.txt answered 429 (Too Many Requests): not asked until ${heldUntil.toISOString()}`,
+      };
     const verdict = judgeRobots({
       robotsUrl: `${url.origin}/robots.txt`,
       body: robots.body,
