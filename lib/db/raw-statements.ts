@@ -31,6 +31,22 @@ export function updateById(db: Db, table: string, id: number, fields: Record<str
   };
 }
 
+/** updateById, only while `column` still holds `expected` (otherwise the statement changes nothing). */
+export function updateByIdWhile(
+  db: Db,
+  table: string,
+  id: number,
+  fields: Record<string, ColumnValue>,
+  guard: { column: string; expected: Scalar },
+): Statement {
+  const statement = updateById(db, table, id, fields);
+  const p = placeholders(db);
+  return {
+    text: `${statement.text} AND "${guard.column}" = ${p(statement.values.length + 1)}`,
+    values: [...statement.values, guard.expected],
+  };
+}
+
 export function insertRow(db: Db, table: string, fields: Record<string, Scalar>): Statement {
   const p = placeholders(db);
   const columns = Object.keys(fields);

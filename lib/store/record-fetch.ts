@@ -19,6 +19,7 @@ import {
   scalarFields,
   selectRows,
   updateById,
+  updateByIdWhile,
   updateFields,
   type ReadRows,
 } from "@/lib/db/raw-statements";
@@ -75,12 +76,7 @@ export async function writeFetch(
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   await runAtomically(db, [
     ...articles.statements,
-    updateById(
-      db,
-      "Source",
-      source.id,
-      updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now }),
-    ),
+    ...writeSourceUpdate(db, source, buildSourceUpdate({ source, attempt, decision, newArticles }), now),
     insertRow(db, "Fetch", scalarFields(row)),
     ...decision.events.map((event) =>
       insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
@@ -93,6 +89,28 @@ export async function writeFetch(
   // Counted for /metrics only once committed: a rolled-back fetch (then recorded as `database`) is one fetch.
   observeFetch(row);
   return { newArticles, updatedArticles, decision };
+}
+
+/** The Source columns that count the articles this fetch stored: written whatever else happened. */
+const ARTICLE_COUNTERS: ReadonlySet<string> = new Set(["unreadCount", "articleCount", "lastNewArticleAt"]);
+
+/**
+ * The source's update in two statements. The article counters always go with the articles. The
+ * rest (validators, scheduling state, breaker, a redirect adopted) describes the address that was
+ * fetched, and is written only while the source still has it: a person who gave it a new address
+ * during the fetch reset all of that (lib/store/apply-feed-url.ts), and the old address's ETag sent
+ * to the new one could earn a wrong 304.
+ */
+function writeSourceUpdate(db: Db, source: SourceRow, update: Record<string, unknown>, now: Date) {
+  const counters = Object.entries(update).filter(([column]) => ARTICLE_COUNTERS.has(column));
+  const learnt = Object.entries(update).filter(([column]) => !ARTICLE_COUNTERS.has(column));
+  return [
+    updateByIdWhile(db, "Source", source.id, updateFields({ ...Object.fromEntries(learnt), updatedAt: now }), {
+      column: "feedUrl",
+      expected: source.feedUrl,
+    }),
+    ...(counters.length > 0 ? [updateById(db, "Source", source.id, updateFields(Object.fromEntries(counters)))] : []),
+  ];
 }
 
 const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, statements: [] };
