@@ -31,20 +31,38 @@ export function updateById(db: Db, table: string, id: number, fields: Record<str
   };
 }
 
-/** updateById, only while `column` still holds `expected` (otherwise the statement changes nothing). */
+/**
+ * One UPDATE by id: the `always` columns are set (or raised), the `guarded` ones only while `guard`
+ * still holds its expected value in the row (otherwise they keep theirs). One statement, not two:
+ * PostgreSQL applies only one of two updates of the same row inside one statement, and
+ * runAtomically merges a batch into one statement there.
+ */
 export function updateByIdWhile(
   db: Db,
   table: string,
   id: number,
-  fields: Record<string, ColumnValue>,
-  guard: { column: string; expected: Scalar },
+  fields: {
+    always: Record<string, ColumnValue>;
+    guarded: Record<string, Scalar>;
+    guard: { column: string; expected: Scalar };
+  },
 ): Statement {
-  const statement = updateById(db, table, id, fields);
   const p = placeholders(db);
-  return {
-    text: `${statement.text} AND "${guard.column}" = ${p(statement.values.length + 1)}`,
-    values: [...statement.values, guard.expected],
+  const values: unknown[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return p(values.length);
   };
+  const assignments = [
+    ...Object.entries(fields.always).map(([column, value]) =>
+      isIncrement(value) ? `"${column}" = "${column}" + ${bind(value.increment)}` : `"${column}" = ${bind(value)}`,
+    ),
+    ...Object.entries(fields.guarded).map(
+      ([column, value]) =>
+        `"${column}" = CASE WHEN "${fields.guard.column}" = ${bind(fields.guard.expected)} THEN ${bind(value)} ELSE "${column}" END`,
+    ),
+  ];
+  return { text: `UPDATE "${table}" SET ${assignments.join(", ")} WHERE "id" = ${bind(id)}`, values };
 }
 
 export function insertRow(db: Db, table: string, fields: Record<string, Scalar>): Statement {
