@@ -12,6 +12,18 @@ CREATE TABLE "Session" (
     CONSTRAINT "Session_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "RemovedSourceTally" (
+    "id" INTEGER NOT NULL,
+    "ok" BIGINT NOT NULL DEFAULT 0,
+    "notModified" BIGINT NOT NULL DEFAULT 0,
+    "error" BIGINT NOT NULL DEFAULT 0,
+    "bytesReceived" BIGINT NOT NULL DEFAULT 0,
+    "bytesSaved" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "RemovedSourceTally_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "Session_tokenHash_key" ON "Session"("tokenHash");
 

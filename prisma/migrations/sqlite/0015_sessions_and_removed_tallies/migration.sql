@@ -10,6 +10,16 @@ CREATE TABLE "Session" (
     "address" TEXT
 );
 
+-- CreateTable
+CREATE TABLE "RemovedSourceTally" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "ok" BIGINT NOT NULL DEFAULT 0,
+    "notModified" BIGINT NOT NULL DEFAULT 0,
+    "error" BIGINT NOT NULL DEFAULT 0,
+    "bytesReceived" BIGINT NOT NULL DEFAULT 0,
+    "bytesSaved" BIGINT NOT NULL DEFAULT 0
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "Session_tokenHash_key" ON "Session"("tokenHash");
 
