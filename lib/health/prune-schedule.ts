@@ -1,4 +1,4 @@
-// Background pruning of the fetch log: the lead's server start calls startPruneSchedule(db) and
+// Background pruning of the fetch log and the alert history: the lead's server start calls startPruneSchedule(db) and
 // its shutdown calls stopPruneSchedule(). The next run is scheduled only when the current one has
 // finished (never two at once), the timer never keeps the process alive, and the state lives on
 // globalThis so a second register() or a dev reload cannot start a second timer.
@@ -7,6 +7,7 @@ import { remember } from "@/lib/remember";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
 import { pruneFetchLog } from "@/lib/store/prune-fetch-log";
+import { pruneAlertHistory } from "@/lib/store/prune-alert-history";
 
 const log = createLogger("prune");
 
@@ -51,5 +52,13 @@ async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
       log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
   } catch (error) {
     log.error(`pruning the fetch log failed: ${describeError(error)}`);
+  }
+  if (shouldStop()) return;
+  try {
+    const alerts = await pruneAlertHistory(db, new Date());
+    if (alerts.attempts + alerts.alerts > 0)
+      log.info(`pruned ${alerts.attempts} notification attempts and ${alerts.alerts} cleared alerts`);
+  } catch (error) {
+    log.error(`pruning the alert history failed: ${describeError(error)}`);
   }
 }
