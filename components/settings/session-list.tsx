@@ -15,7 +15,7 @@ export function SessionList({ list }: { list: Sessions }) {
       <ul className={styles.list} aria-label="Sessions">
         {list.sessions.map((session) => (
           <li key={session.id} className={styles.session}>
-            <div>
+            <div className={styles.details}>
               <strong className={styles.agent}>{session.userAgent ?? "Unknown browser"}</strong>
               {session.current ? <span className={styles.current}> (this browser)</span> : null}
               <div className={formStyles.hint}>
