@@ -64,6 +64,11 @@ const BENCHES: Bench[] = [
     smokeArgs: ["--runs", "3", "--source-runs", "0"],
   },
   { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
+  {
+    script: "big-feed-memory.ts",
+    args: ["--items", "100000", "--settle-seconds", "60"],
+    smokeArgs: ["--items", "2000", "--settle-seconds", "5"],
+  },
 ];
 
 function runBench(bench: Bench): string[] {

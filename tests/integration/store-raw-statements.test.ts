@@ -41,6 +41,20 @@ describe("runAtomically", () => {
     expect(rows).toEqual([{ title: "title 6" }]);
   });
 
+  it("runs a long batch, one statement at a time on SQLite, in order", async () => {
+    const id = await createSource(database.db, {
+      feedUrl: "https://d.example/feed.xml",
+      title: "before",
+      customTitle: null,
+      folderName: null,
+    });
+    await runAtomically(
+      database.db,
+      Array.from({ length: 500 }, (_, index) => rename(`step ${index}`, [id], 1)),
+    );
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("step 499");
+  });
+
   it("keeps nothing of them when one fails, however many there are", async () => {
     const id = await createSource(database.db, {
       feedUrl: "https://b.example/feed.xml",
@@ -53,9 +67,12 @@ describe("runAtomically", () => {
       text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${p(1)}, ${p(2)}, ${p(3)})`,
       values: [id, "x", "x"],
     };
+    // The last batch is long (a first fetch of thousands of items): SQLite runs it one statement at a time.
+    const long = Array.from({ length: 120 }, (_, index) => rename(`long ${index}`, [id], 1));
     for (const batch of [
       [rename("small", [id], 1), failing],
       [...statements([id]), failing],
+      [...long, failing],
     ]) {
       await expect(runAtomically(database.db, batch)).rejects.toThrow();
       expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
