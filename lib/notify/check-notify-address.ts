@@ -25,7 +25,10 @@ export function describeRefusedNotifyUrl(href: string, allowPrivateNetworks: boo
   }
   const verdict = checkUrl(href, notifyAddressPolicy(hostname, allowPrivateNetworks));
   if (verdict.ok) return null;
-  const advice = allowPrivateNetworks ? "" : " (a receiver on your LAN needs TIDINGS_ALLOW_PRIVATE_NETWORKS=true)";
+  // Only where a receiver could be: the switch opens no way to the metadata or unspecified address worth advising.
+  const lan = /\((private|unique local|shared \(CGNAT\))/.test(verdict.detail);
+  const advice =
+    lan && !allowPrivateNetworks ? " (a receiver on your LAN needs TIDINGS_ALLOW_PRIVATE_NETWORKS=true)" : "";
   return `refused: ${verdict.detail}${advice}`;
 }
 

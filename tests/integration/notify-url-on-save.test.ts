@@ -45,6 +45,8 @@ describe("the notify URL on save", () => {
       submitted: { url, format: "gotify" },
     });
     expect(await stored()).toEqual(["https://ntfy.example/topic", "ntfy"]);
+    // The LAN switch is advised only where a LAN receiver could be.
+    expect(state.fieldErrors.url?.[0]?.includes("TIDINGS_ALLOW_PRIVATE_NETWORKS")).toBe(url.includes("10.0.0.5"));
   });
 
   it.each(["http://localhost:8080/topic", "http://127.0.0.1:8080/topic", "http://[::1]:8080/topic"])(
