@@ -1,6 +1,6 @@
 "use server";
-// Writes of the settings page. Next refuses a server action whose Origin does not match the Host,
-// and the gate lets only a logged-in session reach this page.
+// Writes of the settings page. The gate refuses a cross-site server action with 403 and lets only a
+// logged-in session reach this page (lib/auth/gate-request.ts).
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";

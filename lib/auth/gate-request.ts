@@ -101,7 +101,8 @@ function refuseMetricsScrape(): NextResponse {
     {
       error: {
         code: "unauthenticated",
-        message: "/metrics needs TIDINGS_METRICS_TOKEN as a bearer token from an allowed network.",
+        message:
+          "/metrics answers the scraper set up by TIDINGS_METRICS_TOKEN and/or TIDINGS_METRICS_ALLOWED_NETWORKS.",
       },
     },
     { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="tidings metrics"' } },
