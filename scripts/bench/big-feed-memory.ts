@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     }
     const stored = await database.db.article.count();
     printFigures(`Memory of the server through a ${ITEMS.toLocaleString("en")}-item feed`, [
-      { figure: "feed size", value: mib(Buffer.byteLength(body)), target: "" },
+      { figure: "feed size", value: `${(Buffer.byteLength(body) / MIB).toFixed(1)} MiB`, target: "" },
       {
         figure: `round (POST /api/rounds), articles stored`,
         value: `${roundSeconds.toFixed(1)} s, ${stored.toLocaleString("en")} (${answer.tally?.errorCount ?? "?"} errors)`,
