@@ -1,18 +1,22 @@
 "use server";
-// Logging in and out. Next refuses a server action whose Origin does not match the Host, so a
+// Logging in and out. The gate refuses a cross-site server action (lib/auth/gate-request.ts), so a
 // cross-site page cannot submit these forms; the login throttle bounds password guessing.
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAuthState } from "@/lib/features/auth/auth-state";
-import { createSessionToken, SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
-import { LoginThrottle, throttleClientOf } from "@/lib/features/auth/login-throttle";
+import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
+import { LoginThrottle, ownerAttemptOf } from "@/lib/features/auth/login-throttle";
 import { safeNextPath } from "@/lib/features/auth/safe-next-path";
 import { remember } from "@/lib/base/remember";
 import type { LoginState } from "@/lib/features/auth/login-state";
+import { plainText } from "@/lib/http/plain-text";
+import { endSession, openSession } from "@/lib/features/auth/sessions";
+import { clientAddressOf } from "@/lib/http/client-address";
+import { getDb } from "@/lib/db/client";
 
 const loginSchema = z.object({
-  password: z.string().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),
+  password: plainText().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),
   next: z.string().max(2048).default("/"),
 });
 
@@ -27,14 +31,16 @@ export async function logIn(_previous: LoginState, formData: FormData): Promise<
   const auth = await getAuthState();
   if (auth.passwordFrom === "none") redirect("/");
   const requestHeaders = await headers();
-  const client = throttleClientOf(requestHeaders);
+  const attempt = ownerAttemptOf(requestHeaders);
   const startedAt = Date.now();
-  const wait = throttle().beginTry(client, startedAt);
+  const wait = throttle().beginTry(attempt, startedAt);
   if (wait > 0)
     return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
   if (!(await auth.checkPassword(parsed.data.password))) return { status: "error", message: "Wrong password." };
-  throttle().forgive(client, startedAt);
-  (await cookies()).set(SESSION_COOKIE, createSessionToken(auth.signingKey, new Date()), {
+  throttle().forgive(attempt, startedAt);
+  const origin = { userAgent: requestHeaders.get("user-agent"), address: clientAddressOf(requestHeaders) };
+  const token = await openSession(getDb(), auth.sessionStamp, origin, new Date());
+  (await cookies()).set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
     secure: isHttps(requestHeaders),
@@ -45,7 +51,10 @@ export async function logIn(_previous: LoginState, formData: FormData): Promise<
 }
 
 export async function logOut(): Promise<void> {
-  (await cookies()).delete(SESSION_COOKIE);
+  const jar = await cookies();
+  // Server-side: the cookie stops working everywhere, not just in this browser (Miniflux does the same).
+  await endSession(getDb(), jar.get(SESSION_COOKIE)?.value);
+  jar.delete(SESSION_COOKIE);
   redirect("/login");
 }
 

@@ -1,15 +1,20 @@
 "use server";
-// Writes of the settings page. Next refuses a server action whose Origin does not match the Host,
-// and the gate lets only a logged-in session reach this page.
+// Writes of the settings page. The gate refuses a cross-site server action with 403 and lets only a
+// logged-in session reach this page (lib/auth/gate-request.ts).
 import { revalidatePath } from "next/cache";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/features/auth/api-credentials";
 import { clearApiCredentials, saveApiCredentials } from "@/lib/features/auth/api-credential-store";
 import type { ApiPasswordState } from "@/lib/features/auth/api-password-state";
-import { notifySettingsSchema } from "@/lib/features/notify/notify-target";
 import type { NotifySettingsState } from "@/lib/features/notify/notify-settings-state";
-import { saveNotifySettings } from "@/lib/features/notify/save-notify-settings";
+import { submitNotifySettings } from "@/lib/features/notify/submit-notify-settings";
+import { getEnv } from "@/lib/base/env";
+import { endAllSessions, endSessionById } from "@/lib/features/auth/sessions";
+import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { decimalId } from "@/lib/http/plain-text";
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -35,10 +40,23 @@ export async function saveNotifySettingsAction(
   formData: FormData,
 ): Promise<NotifySettingsState> {
   const submitted = { url: text(formData, "url").trim(), format: text(formData, "format") };
-  const parsed = notifySettingsSchema.safeParse(submitted);
-  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors, submitted };
-  await saveNotifySettings(getDb(), parsed.data);
+  const state = await submitNotifySettings(getDb(), submitted, getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS);
+  if (state.status !== "saved") return state;
   revalidatePath("/settings");
   revalidatePath("/health");
-  return { status: "saved", fieldErrors: {} };
+  return state;
+}
+
+/** Ends one of one's other sessions (the list on this page). */
+export async function signOutSession(formData: FormData): Promise<void> {
+  const id = decimalId().safeParse(text(formData, "id"));
+  if (id.success) await endSessionById(getDb(), id.data);
+  revalidatePath("/settings");
+}
+
+/** "Sign out everywhere": every session ends, this browser's too, which goes to the login form. */
+export async function signOutEverywhere(): Promise<void> {
+  await endAllSessions(getDb());
+  (await cookies()).delete(SESSION_COOKIE);
+  redirect("/login");
 }

@@ -4,12 +4,14 @@ import { PageHeader } from "@/components/sources/page-header";
 import { getApiAccount } from "@/lib/features/auth/get-api-account";
 import { NotifyForm } from "@/components/settings/notify-form";
 import { getNotifyFormValues } from "@/lib/features/notify/get-notify-form-values";
+import { SessionList } from "@/components/settings/session-list";
+import { getSessionList } from "@/lib/features/auth/get-session-list";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
-  const [account, notify] = await Promise.all([getApiAccount(), getNotifyFormValues()]);
+  const [account, notify, sessions] = await Promise.all([getApiAccount(), getNotifyFormValues(), getSessionList()]);
   return (
     <>
       <PageHeader title="Settings" />
@@ -26,6 +28,9 @@ export default async function SettingsPage() {
         if the receiver is down.
       </p>
       <NotifyForm values={notify} />
+      <h2 id="sessions">Sessions</h2>
+      <p>Where you are logged in. A session ends when you log out there, here, or when the password changes.</p>
+      <SessionList list={sessions} />
     </>
   );
 }

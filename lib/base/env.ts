@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { remember } from "@/lib/base/remember";
 import { NOTIFY_FORMATS } from "@/lib/base/notify-formats";
+import { describeBadNetwork, splitNetworkList } from "@/lib/base/network-list";
 
 const unsetIfEmpty = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const integer = (fallback: number, min: number, max: number) =>
@@ -11,6 +12,13 @@ const flag = (fallback: boolean) =>
   z
     .preprocess(unsetIfEmpty, z.enum(["true", "false", "1", "0", "on", "off"]).default(fallback ? "true" : "false"))
     .transform((value) => value === "true" || value === "1" || value === "on");
+
+/** A comma-separated list of addresses and CIDR networks; a bad entry is named. */
+const networkList = z.preprocess(unsetIfEmpty, z.string().default("")).transform((text, context) => {
+  const entries = splitNetworkList(text);
+  for (const problem of entries.map(describeBadNetwork)) if (problem !== null) context.addIssue(problem);
+  return entries;
+});
 
 const envSchema = z.object({
   DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
@@ -51,6 +59,14 @@ const envSchema = z.object({
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ""),
   ),
+  // Reverse proxies whose X-Forwarded-For is believed (lib/http/client-address.ts); nobody else's is.
+  TIDINGS_TRUSTED_PROXIES: networkList,
+  // Prometheus' credentials for /metrics (lib/features/auth/check-metrics-access.ts).
+  TIDINGS_METRICS_TOKEN: z.preprocess(
+    unsetIfEmpty,
+    z.string().min(16, "use at least 16 characters").max(512).optional(),
+  ),
+  TIDINGS_METRICS_ALLOWED_NETWORKS: networkList,
   /** Set by bin/tidings.mjs to its installation (lib/base/project-root.ts); the app uses its working directory. */
   TIDINGS_PROJECT_ROOT: z.preprocess(unsetIfEmpty, z.string().optional()),
   // Where alert notifications are POSTed (lib/features/notify); wins over the settings page's field.

@@ -31,6 +31,40 @@ export function updateById(db: Db, table: string, id: number, fields: Record<str
   };
 }
 
+/**
+ * One UPDATE by id: the `always` columns are set (or raised), the `guarded` ones only while `guard`
+ * still holds its expected value in the row (otherwise they keep theirs). One statement, not two:
+ * PostgreSQL applies only one of two updates of the same row inside one statement, and
+ * runAtomically merges a batch into one statement there.
+ */
+export function updateByIdWhile(
+  db: Db,
+  table: string,
+  id: number,
+  fields: {
+    always: Record<string, ColumnValue>;
+    guarded: Record<string, Scalar>;
+    guard: { column: string; expected: Scalar };
+  },
+): Statement {
+  const p = placeholders(db);
+  const values: unknown[] = [];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return p(values.length);
+  };
+  const assignments = [
+    ...Object.entries(fields.always).map(([column, value]) =>
+      isIncrement(value) ? `"${column}" = "${column}" + ${bind(value.increment)}` : `"${column}" = ${bind(value)}`,
+    ),
+    ...Object.entries(fields.guarded).map(
+      ([column, value]) =>
+        `"${column}" = CASE WHEN "${fields.guard.column}" = ${bind(fields.guard.expected)} THEN ${bind(value)} ELSE "${column}" END`,
+    ),
+  ];
+  return { text: `UPDATE "${table}" SET ${assignments.join(", ")} WHERE "id" = ${bind(id)}`, values };
+}
+
 export function insertRow(db: Db, table: string, fields: Record<string, Scalar>): Statement {
   const p = placeholders(db);
   const columns = Object.keys(fields);
@@ -103,8 +137,20 @@ export async function selectRows<T>(db: Db, statement: Statement): Promise<T[]> 
  */
 export async function runAtomically(db: Db, statements: Statement[]): Promise<void> {
   const pool = postgresPoolOf(db);
-  if (!pool) {
+  if (!pool && statements.length <= MAX_SQLITE_BATCH_STATEMENTS) {
     await db.$transaction(statements.map((statement) => db.$executeRawUnsafe(statement.text, ...statement.values)));
+    return;
+  }
+  if (!pool) {
+    // Prisma hands a batch to its query compiler whole, and the compiler's WebAssembly memory grows
+    // to hold it and never shrinks: a first fetch of 100,000 items kept 250 MB. One statement at a
+    // time in one transaction keeps it to one statement's size.
+    await db.$transaction(
+      async (tx) => {
+        for (const statement of statements) await tx.$executeRawUnsafe(statement.text, ...statement.values);
+      },
+      { maxWait: LONG_WRITE_MS, timeout: LONG_WRITE_MS },
+    );
     return;
   }
   const merged = mergeStatements(statements);
@@ -124,6 +170,11 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
     client.release();
   }
 }
+
+/** Beyond this many statements (100 rows each for inserts), SQLite writes them one at a time. */
+const MAX_SQLITE_BATCH_STATEMENTS = 50;
+/** A transaction of a huge first fetch may take this long (its statements, not a wait). */
+const LONG_WRITE_MS = 120_000;
 
 /** The extended query protocol counts bound parameters in 16 bits. */
 const MAX_POSTGRES_PARAMETERS = 65_535;

@@ -8,19 +8,23 @@ import { errorResponse } from "@/lib/http/respond";
  * Origin come from non-browser clients (curl, scripts), which a forged page cannot drive.
  */
 export function rejectCrossSite(request: Request): Response | null {
+  return isCrossSite(request) ? forbidden() : null;
+}
+
+/** The rule itself, also asked by the gate for every server action (lib/auth/gate-request.ts). */
+export function isCrossSite(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") return forbidden();
+  if (site !== null && site !== "same-origin" && site !== "none") return true;
   const origin = request.headers.get("origin");
-  if (origin === null) return null;
+  if (origin === null) return false;
   let originUrl: URL;
   try {
     originUrl = new URL(origin);
   } catch {
-    return forbidden(); // "null" (sandboxed frames, file:) and garbage
+    return true; // "null" (sandboxed frames, file:) and garbage
   }
   const candidates = [request.headers.get("host"), request.headers.get("x-forwarded-host")?.split(",")[0]];
-  const matches = candidates.some((host) => host && normaliseHost(host, originUrl.protocol) === originUrl.host);
-  return matches ? null : forbidden();
+  return !candidates.some((host) => host && normaliseHost(host, originUrl.protocol) === originUrl.host);
 }
 
 function normaliseHost(host: string, protocol: string): string | null {
@@ -31,6 +35,6 @@ function normaliseHost(host: string, protocol: string): string | null {
   }
 }
 
-function forbidden(): Response {
+export function forbidden(): Response {
   return errorResponse(403, "cross_site", "Cross-site requests may not change anything here.");
 }

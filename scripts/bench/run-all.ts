@@ -65,6 +65,11 @@ const BENCHES: Bench[] = [
   },
   { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
   { script: "websub.ts", args: ["--feeds", "20", "--hours", "48"], smokeArgs: ["--feeds", "3", "--hours", "6"] },
+  {
+    script: "big-feed-memory.ts",
+    args: ["--items", "100000", "--settle-seconds", "60"],
+    smokeArgs: ["--items", "2000", "--settle-seconds", "5"],
+  },
 ];
 
 function runBench(bench: Bench): string[] {

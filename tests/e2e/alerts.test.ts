@@ -102,6 +102,15 @@ describe("alerts on the pages", () => {
     // What was typed stays in the field, to be corrected.
     expect(await page.getByLabel("Notify URL").inputValue()).toBe("ftp://example.org/hook");
 
+    // The cloud's metadata address: refused on save with the delivery guard's reason, not saved silently.
+    await page.getByLabel("Notify URL").fill("http://169.254.169.254/latest");
+    await page.getByRole("button", { name: "Save notifications" }).click();
+    await expect
+      .poll(() => page.locator("#notify-url-error").textContent())
+      .toMatch(/169\.254\.169\.254 is not a public address \(link-local \(cloud metadata\)\)/);
+    expect(await readSetting(database.db, "notifyUrl")).toBe(receiver.url);
+    await page.screenshot({ path: screenshotPath("settings-notify-metadata-refused"), fullPage: true });
+
     await page.getByLabel("Notify URL").fill("https://ntfy.example/tidings-alerts");
     await page.getByLabel("Format").selectOption("ntfy");
     await page.getByRole("button", { name: "Save notifications" }).click();

@@ -109,7 +109,7 @@ describe("a database with a failed migration", () => {
     const result = await startExpectingFailure({ DATABASE_URL: database.url });
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(
-      /tidings: cannot start: migration 0002_half_done failed at .*disk full.*npx tidings migrate --retry/,
+      /tidings: cannot start: migration 0002_half_done failed at .*disk full.*npx --no-install tidings migrate --retry/,
     );
     expect(await database.db.setting.findUnique({ where: { key: "precious" } })).toMatchObject({ value: "kept" });
   });

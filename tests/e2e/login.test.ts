@@ -58,7 +58,13 @@ describe("with TIDINGS_PASSWORD", () => {
   let server: AppServer;
 
   beforeAll(async () => {
-    server = await startAppServer({ DATABASE_URL: database.url, TIDINGS_PASSWORD: PASSWORD });
+    // The tests' browser stands in for a reverse proxy that names its clients in X-Forwarded-For
+    // (each context its own), so this one machine can be several clients.
+    server = await startAppServer({
+      DATABASE_URL: database.url,
+      TIDINGS_PASSWORD: PASSWORD,
+      TIDINGS_TRUSTED_PROXIES: "127.0.0.1",
+    });
   });
 
   afterAll(async () => {

@@ -4,7 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 
-export type AppServer = { url: string; output: () => string; stop(): Promise<void> };
+export type AppServer = {
+  url: string;
+  /** The server's process (next start runs as one process): for RSS measurements (scripts/bench). */
+  pid: number | undefined;
+  output: () => string;
+  stop(): Promise<void>;
+};
 
 const ROOT = path.resolve(__dirname, "../..");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
@@ -43,7 +49,7 @@ export async function startAppServer(env: Record<string, string>, port?: number)
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const server = { url, output: () => output, stop: () => stopGroup(child) };
+  const server = { url, pid: child.pid, output: () => output, stop: () => stopGroup(child) };
   try {
     await waitForHealth(url, child);
   } catch (error) {

@@ -65,7 +65,7 @@ export async function setGReaderPassword(db: Db, user = GREADER_USER, password =
 export async function logInGReader(user = GREADER_USER, password = GREADER_PASSWORD): Promise<string> {
   const response = await callGReader("accounts/ClientLogin", {
     form: { Email: user, Passwd: password },
-    headers: { "x-forwarded-for": "192.0.2.200" },
+    headers: { "x-tidings-client-address": "192.0.2.200" },
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`ClientLogin answered ${response.status}: ${text}`);

@@ -87,7 +87,7 @@ async function readerIds(query: string): Promise<number[]> {
   return ((await response.json()).items as { id: number }[]).map((item) => item.id);
 }
 
-const clientThrottle = () => new LoginThrottle({ perClient: 3, total: 1000, windowMs: 60_000 });
+const clientThrottle = () => new LoginThrottle({ perClient: 3, perAccount: 1000, windowMs: 60_000 });
 const articleState = async (id: number) =>
   database.db.article.findUniqueOrThrow({ where: { id }, select: { readAt: true, starredAt: true } });
 
@@ -124,13 +124,13 @@ describe("Fever authentication", () => {
 
   it("throttles wrong keys per client like the login, with 429 and auth 0 even for the right key", async () => {
     const throttle = clientThrottle();
-    const guesser = { "x-forwarded-for": "203.0.113.9" };
+    const guesser = { "x-tidings-client-address": "203.0.113.9" };
     for (let n = 0; n < 3; n++)
       expect((await fever({ key: feverKeyOf("tidings", `guess ${n}`), headers: guesser, throttle })).body.auth).toBe(0);
     const blocked = await fever({ headers: guesser, throttle });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ api_version: 3, auth: 0, last_refreshed_on_time: 0 });
-    expect((await fever({ headers: { "x-forwarded-for": "198.51.100.1" }, throttle })).body.auth).toBe(1);
+    expect((await fever({ headers: { "x-tidings-client-address": "198.51.100.1" }, throttle })).body.auth).toBe(1);
   });
 
   it("refuses a form posted by a page of another site, and marks nothing", async () => {

@@ -88,21 +88,22 @@ describe("ClientLogin", () => {
       { Email: "tidings" },
       {},
     ]) {
-      const answer = await login(form, { "x-forwarded-for": "198.51.100.7" });
+      const answer = await login(form, { "x-tidings-client-address": "198.51.100.7" });
       expect(answer.status, JSON.stringify(form)).toBe(401);
       expect(await answer.text()).toBe("Error=BadAuthentication\n");
     }
   });
 
   it("throttles wrong passwords per client like the login: 429 with Retry-After, even for the right one", async () => {
-    const guesser = { "x-forwarded-for": "203.0.113.9" };
+    const guesser = { "x-tidings-client-address": "203.0.113.9" };
     for (let n = 0; n < 5; n++)
       expect((await login({ Email: "tidings", Passwd: `guess ${n}` }, guesser)).status).toBe(401);
     const blocked = await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, guesser);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(
-      (await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, { "x-forwarded-for": "198.51.100.1" })).status,
+      (await login({ Email: "tidings", Passwd: GREADER_PASSWORD }, { "x-tidings-client-address": "198.51.100.1" }))
+        .status,
     ).toBe(200);
   });
 

@@ -168,6 +168,45 @@ describe("the migration runner", () => {
     }
   });
 
+  it("cuts titles and authors stored before the text lengths to them (0015)", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0014_source_article_count") });
+    const huge = "Ü".repeat(300_000);
+    const before = createPrismaClient(target);
+    try {
+      const [row] = await querySql<{ id: number }>(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES (${"http://127.0.0.1/heavy"}, ${huge}, ${new Date()}) RETURNING "id"`,
+      );
+      const sourceId = Number(row!.id);
+      for (const [key, title, author] of [
+        ["heavy", huge, huge],
+        ["light", "A normal title", "Ann"],
+      ])
+        await querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Article" ("sourceId", "dedupeKey", "contentHash", "title", "author", "publishedAt", "firstSeenAt", "updatedAt") VALUES (${sourceId}, ${key}, ${key}, ${title}, ${author}, ${new Date()}, ${new Date()}, ${new Date()})`,
+        );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const source = await after.source.findFirstOrThrow();
+      expect([source.title.length, source.title.endsWith("Ü…")]).toEqual([200, true]);
+      const articles = await after.article.findMany({ orderBy: { id: "asc" }, select: { title: true, author: true } });
+      expect(articles.map((article) => [article.title.length, article.author?.length])).toEqual([
+        [500, 200],
+        [14, 3],
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("leaves a schema every model can be written to and read from", async () => {
     const { target } = emptyTarget();
     await runMigrations(target);
@@ -223,7 +262,7 @@ describe("the migration runner", () => {
       /migration 0002_broken failed and was rolled back/,
     );
     await expect(runMigrations(target, { migrationsRoot: broken })).rejects.toThrow(
-      /migration 0002_broken failed at .*Fix the cause, then run `npx tidings migrate --retry`/,
+      /migration 0002_broken failed at .*Fix the cause, then run `npx --no-install tidings migrate --retry`/,
     );
 
     const fixed = migrationsWithExtra(target.provider, "0002_broken", 'CREATE TABLE "Half" ("id" INTEGER);');

@@ -3,7 +3,7 @@
 // robot shown, not obeyed, unless TIDINGS_ROBOTS=strict.
 import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
-import { feed, rssFeed, status } from "@/tests/helpers/publisher";
+import { feed, rateLimited, rssFeed, status } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { subscribe } from "@/lib/reads/sources/subscribe";
@@ -106,6 +106,24 @@ describe("robots.txt", () => {
     const after503 = await world.database.db.robotsTxt.findFirstOrThrow();
     expect(after503).toMatchObject({ httpStatus: 503 });
     expect(after503.nextFetchAt.getTime() - Date.now()).toBeLessThan(2 * 3600_000);
+  });
+
+  it("holds the host after a robots.txt answered 429: no feed asked, no breaker count, nothing until Retry-After", async () => {
+    world.publisher.setRoute("/robots.txt", rateLimited(7200));
+    const [held] = await addFeeds(["/held.xml"]);
+    await runRound(world.database.db, polite(), { trigger: "cli" });
+    expect(world.publisher.requests.map((request) => request.path)).toEqual(["/robots.txt"]);
+    const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: held } });
+    expect(fetch).toMatchObject({ outcome: "error", errorKind: "rate_limited", httpStatus: null });
+    expect(fetch.detail).toMatch(/robots\.txt answered 429 \(Too Many Requests\): not asked until /);
+    const source = await world.database.db.source.findUniqueOrThrow({ where: { id: held } });
+    expect([source.consecutiveErrors, source.breakerState]).toEqual([0, "closed"]);
+    const robots = await world.database.db.robotsTxt.findFirstOrThrow();
+    expect(robots.nextFetchAt.getTime() - Date.now()).toBeGreaterThan(7100_000);
+
+    await makeAllDue(world.database.db);
+    await runRound(world.database.db, polite(), { trigger: "cli" });
+    expect(world.publisher.requests).toHaveLength(1); // neither robots.txt nor the feed asked again
   });
 
   it("is asked by a new subscription too, which it may refuse", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { KEEP_PER_SOURCE, pruneFetchLog, RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
-import { startPruneSchedule, stopPruneSchedule } from "@/lib/reads/health/prune-schedule";
+import { startPruneSchedule, stopPruneSchedule } from "@/lib/entry/server/prune-schedule";
 
 let database: FreshDatabase;
 

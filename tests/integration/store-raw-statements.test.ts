@@ -22,17 +22,15 @@ function rename(title: string, ids: number[], width: number): Statement {
   };
 }
 
+const sourceTitled = (title: string, feedUrl: string) =>
+  createSource(database.db, { feedUrl, title, customTitle: null, folderName: null });
+
 describe("runAtomically", () => {
   // 7 × 10,001 parameters: more than PostgreSQL binds in one statement, so it becomes a transaction there.
   const statements = (ids: number[]) => Array.from({ length: 7 }, (_, index) => rename(`title ${index}`, ids, 10_000));
 
   it("runs statements with more parameters than one PostgreSQL statement may bind", async () => {
-    const id = await createSource(database.db, {
-      feedUrl: "https://a.example/feed.xml",
-      title: "before",
-      customTitle: null,
-      folderName: null,
-    });
+    const id = await sourceTitled("before", "https://a.example/feed.xml");
     await runAtomically(database.db, statements([id]));
     const rows = await selectRows<{ title: string }>(database.db, {
       text: `SELECT "title" FROM "Source" WHERE "id" = ${placeholders(database.db)(1)}`,
@@ -41,21 +39,28 @@ describe("runAtomically", () => {
     expect(rows).toEqual([{ title: "title 6" }]);
   });
 
+  it("runs a long batch, one statement at a time on SQLite, in order", async () => {
+    const id = await sourceTitled("before", "https://d.example/feed.xml");
+    await runAtomically(
+      database.db,
+      Array.from({ length: 500 }, (_, index) => rename(`step ${index}`, [id], 1)),
+    );
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("step 499");
+  });
+
   it("keeps nothing of them when one fails, however many there are", async () => {
-    const id = await createSource(database.db, {
-      feedUrl: "https://b.example/feed.xml",
-      title: "before",
-      customTitle: null,
-      folderName: null,
-    });
+    const id = await sourceTitled("before", "https://b.example/feed.xml");
     const p = placeholders(database.db);
     const failing: Statement = {
       text: `INSERT INTO "Source" ("id", "feedUrl", "title") VALUES (${p(1)}, ${p(2)}, ${p(3)})`,
       values: [id, "x", "x"],
     };
+    // The last batch is long (a first fetch of thousands of items): SQLite runs it one statement at a time.
+    const long = Array.from({ length: 120 }, (_, index) => rename(`long ${index}`, [id], 1));
     for (const batch of [
       [rename("small", [id], 1), failing],
       [...statements([id]), failing],
+      [...long, failing],
     ]) {
       await expect(runAtomically(database.db, batch)).rejects.toThrow();
       expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
@@ -65,12 +70,7 @@ describe("runAtomically", () => {
   it.skipIf(!testingPostgres())(
     "refuses a literal in a statement merged on PostgreSQL, whose $n it would renumber",
     async () => {
-      const id = await createSource(database.db, {
-        feedUrl: "https://c.example/feed.xml",
-        title: "before",
-        customTitle: null,
-        folderName: null,
-      });
+      const id = await sourceTitled("before", "https://c.example/feed.xml");
       const literal: Statement = { text: `UPDATE "Source" SET "title" = 'costs $1' WHERE "id" = $1`, values: [id] };
       await expect(runAtomically(database.db, [rename("first", [id], 1), literal])).rejects.toThrow(
         /bind values as parameters/,

@@ -34,6 +34,18 @@ describe("parseEnv", () => {
     expect(() => parse({ TIDINGS_COMPRESS: "yes" })).toThrow(/^invalid environment: TIDINGS_COMPRESS: /);
   });
 
+  it("reads network lists and refuses an entry that is no address or network, naming it", () => {
+    expect(parse({ TIDINGS_TRUSTED_PROXIES: " 127.0.0.1, 10.0.0.0/8 ,," }).TIDINGS_TRUSTED_PROXIES).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+    ]);
+    expect(parse({}).TIDINGS_METRICS_ALLOWED_NETWORKS).toEqual([]);
+    expect(() => parse({ TIDINGS_METRICS_ALLOWED_NETWORKS: "10.0.0.0/8, prometheus.lan" })).toThrow(
+      /TIDINGS_METRICS_ALLOWED_NETWORKS: "prometheus\.lan" is not an IP address/,
+    );
+    expect(() => parse({ TIDINGS_METRICS_TOKEN: "short" })).toThrow(/TIDINGS_METRICS_TOKEN: use at least 16/);
+  });
+
   it("names every bad variable in one line", () => {
     expect(() => parse({ TIDINGS_SCHEDULER: "maybe", TIDINGS_PASSWORD: "short" })).toThrow(
       /TIDINGS_SCHEDULER: .*; TIDINGS_PASSWORD: use at least 8 characters/,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatNotification, type NotificationDocument } from "@/lib/features/notify/format-notification";
-import { isLoopbackHost } from "@/lib/features/notify/send-notification";
+import { isLoopbackHost } from "@/lib/features/notify/check-notify-address";
 import { MAX_ATTEMPTS, RETRY_CAP_MS, retryDelayMs } from "@/lib/features/notify/drain-outbox";
 import { notifySettingsSchema } from "@/lib/features/notify/notify-target";
 

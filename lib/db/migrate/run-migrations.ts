@@ -61,7 +61,7 @@ function checkLedger(ledger: LedgerRow[], files: MigrationFile[]): void {
     if (row.status === "failed") {
       throw new MigrationError(
         `migration ${row.name} failed at ${row.finishedAt} (${row.error ?? "no detail"}); nothing of it was kept. ` +
-          "Fix the cause, then run `npx tidings migrate --retry`",
+          "Fix the cause, then run `npx --no-install tidings migrate --retry`",
       );
     }
     const file = known.get(row.name);

@@ -8,18 +8,20 @@ import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { disconnectDb, getDb } from "@/lib/db/client";
 import { startScheduler, stopScheduler } from "@/lib/entry/server/scheduler";
-import { startPruneSchedule, stopPruneSchedule } from "@/lib/reads/health/prune-schedule";
+import { startPruneSchedule, stopPruneSchedule } from "@/lib/entry/server/prune-schedule";
 import { startEventLoopMonitor } from "@/lib/metrics/event-loop";
 import { closeAgents } from "@/lib/pipeline/fetch/http-client";
 import { startNotifySender, stopNotifySender } from "@/lib/features/notify/notify-sender";
 import { getAuthState } from "@/lib/features/auth/auth-state";
 import { checkExposure } from "@/lib/features/auth/check-exposure";
+import { installClientAddressHook } from "@/lib/http/client-address";
+import { createNetworkList } from "@/lib/base/network-list";
 
 const log = createLogger("server");
 
 export async function startServer(): Promise<void> {
   try {
-    getEnv();
+    installClientAddressHook(createNetworkList(getEnv().TIDINGS_TRUSTED_PROXIES));
     const target = getDatabaseTarget();
     const result = await runMigrations(target);
     const migrated =

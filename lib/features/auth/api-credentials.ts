@@ -9,6 +9,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "@/lib/features/auth/password-hash";
+import { plainText } from "@/lib/http/plain-text";
 import {
   MAX_API_PASSWORD_LENGTH,
   MAX_API_USER_LENGTH,
@@ -21,15 +22,13 @@ export type ApiCredentials = { user: string; feverKeyDigest: string; passwordHas
 
 /** A user name and API password as typed (settings page, `tidings api-password`). */
 export const apiCredentialsSchema = z.object({
-  user: z
-    .string()
+  user: plainText()
     .trim()
     .min(1, "Enter a user name")
     .max(MAX_API_USER_LENGTH, `A user name is at most ${MAX_API_USER_LENGTH} characters`)
     // The Fever key is md5("user:password"): a colon in the name would make two pairs one key.
     .refine((value) => !/[:\s]/.test(value), "A user name has no colon and no spaces"),
-  password: z
-    .string()
+  password: plainText()
     .min(MIN_API_PASSWORD_LENGTH, `Use at least ${MIN_API_PASSWORD_LENGTH} characters`)
     .max(MAX_API_PASSWORD_LENGTH, `Use at most ${MAX_API_PASSWORD_LENGTH} characters`),
 });

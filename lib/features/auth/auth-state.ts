@@ -1,6 +1,6 @@
 import "server-only";
-// Whether this installation requires a login, how to check a password, and the key that signs
-// session cookies. Loaded once per process (the proxy and the pages share it through globalThis):
+// Whether this installation requires a login, how to check a password, and the stamp that ties a
+// session to the password it was opened with. Loaded once per process (the proxy and the pages share it through globalThis):
 // changing the password with `tidings password` takes effect when Tidings restarts.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@/lib/db/prisma-client";
@@ -14,7 +14,8 @@ import { claimInstallationSecret } from "@/lib/features/auth/claim-installation-
 export type AuthState = {
   /** Where the password comes from; "none" means no login (and loopback only). */
   passwordFrom: "environment" | "database" | "none";
-  signingKey: string;
+  /** Changes with the password: a session opened under another one is over (lib/auth/sessions.ts). */
+  sessionStamp: string;
   checkPassword(password: string): Promise<boolean>;
 };
 
@@ -30,7 +31,7 @@ export function getAuthState(): Promise<AuthState> {
 export async function loadAuthState(db: Db, environmentPassword: string | undefined): Promise<AuthState> {
   const secret = await claimInstallationSecret(db);
   const storedHash = await readSetting(db, "passwordHash");
-  // The signing key depends on the password: a new password ends every existing session.
+  // The stamp depends on the password: a new password ends every existing session.
   const keyFor = (fingerprint: string) => createHmac("sha256", secret).update(fingerprint).digest("base64url");
   if (environmentPassword !== undefined) {
     // The environment holds this password in clear already; what protects it from guessing is
@@ -38,18 +39,18 @@ export async function loadAuthState(db: Db, environmentPassword: string | undefi
     const expected = sha256(environmentPassword);
     return {
       passwordFrom: "environment",
-      signingKey: keyFor(`environment:${expected.toString("base64url")}`),
+      sessionStamp: keyFor(`environment:${expected.toString("base64url")}`),
       checkPassword: async (password) => timingSafeEqual(sha256(password), expected),
     };
   }
   if (storedHash !== null) {
     return {
       passwordFrom: "database",
-      signingKey: keyFor(`database:${storedHash}`),
+      sessionStamp: keyFor(`database:${storedHash}`),
       checkPassword: (password) => verifyPassword(password, storedHash),
     };
   }
-  return { passwordFrom: "none", signingKey: keyFor("none"), checkPassword: async () => false };
+  return { passwordFrom: "none", sessionStamp: keyFor("none"), checkPassword: async () => false };
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text.normalize("NFC")).digest();

@@ -3,7 +3,7 @@ import "server-only";
 // a guessing app must not lock the owner out of the web login, nor the other way round).
 import type { Db } from "@/lib/db/prisma-client";
 import { matchesFeverKey } from "@/lib/features/auth/api-credentials";
-import { LoginThrottle } from "@/lib/features/auth/login-throttle";
+import { LoginThrottle, type LoginAttempt } from "@/lib/features/auth/login-throttle";
 import { readApiCredentials } from "@/lib/features/auth/api-credential-store";
 import { remember } from "@/lib/base/remember";
 
@@ -14,17 +14,17 @@ export const getApiThrottle = (): LoginThrottle => remember("api-login-throttle"
 export async function checkFeverKey(input: {
   db: Db;
   apiKey: string | null;
-  client: string;
+  attempt: LoginAttempt;
   throttle: LoginThrottle;
   now: number;
 }): Promise<ApiKeyCheck> {
   // No key sent is how clients probe a server; it is not a guess and counts as no failure.
   if (input.apiKey === null || input.apiKey === "") return { status: "denied" };
-  const waitMs = input.throttle.beginTry(input.client, input.now);
+  const waitMs = input.throttle.beginTry(input.attempt, input.now);
   if (waitMs > 0) return { status: "throttled", waitMs };
   const { feverKeyDigest } = await readApiCredentials(input.db);
   if (feverKeyDigest !== null && matchesFeverKey(input.apiKey, feverKeyDigest)) {
-    input.throttle.forgive(input.client, input.now);
+    input.throttle.forgive(input.attempt, input.now);
     return { status: "ok" };
   }
   return { status: "denied" };

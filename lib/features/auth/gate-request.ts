@@ -5,7 +5,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/base/env";
 import { getAuthState } from "@/lib/features/auth/auth-state";
 import { isAllowedHost } from "@/lib/features/auth/allowed-hosts";
-import { isValidSessionToken, SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { findLiveSession } from "@/lib/features/auth/sessions";
+import { getDb } from "@/lib/db/client";
+import { checkMetricsAccess } from "@/lib/features/auth/check-metrics-access";
+import { createNetworkList } from "@/lib/base/network-list";
+import { forbidden, isCrossSite } from "@/lib/http/reject-cross-site";
 
 /** Reachable without a session: the login page (and its server action), and liveness checks. */
 const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
@@ -50,6 +55,17 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     );
   }
   const path = request.nextUrl.pathname;
+  if (isPageWrite(request) && isCrossSite(request)) {
+    const refusal = forbidden();
+    return new NextResponse(refusal.body, refusal);
+  }
+  if (path === "/metrics") {
+    const env = getEnv();
+    const networks = createNetworkList(env.TIDINGS_METRICS_ALLOWED_NETWORKS);
+    const verdict = checkMetricsAccess(request.headers, { token: env.TIDINGS_METRICS_TOKEN, networks });
+    if (verdict === "allowed") return null;
+    if (verdict === "refused") return refuseMetricsScrape();
+  }
   if (
     !passwordRequired ||
     PUBLIC_PATHS.has(path) ||
@@ -59,14 +75,45 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     path.startsWith(HUB_CALLBACK_PREFIX)
   )
     return null;
-  if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;
+  const session = await findLiveSession(
+    getDb(),
+    request.cookies.get(SESSION_COOKIE)?.value,
+    auth.sessionStamp,
+    new Date(),
+  );
+  if (session !== null) return null;
   return refuseWithoutSession(request);
+}
+
+/**
+ * A request that can change something outside /api/: a server action (a POST to a page, with a
+ * Next-Action header, or a no-JavaScript form post without one). Next refuses a cross-origin
+ * action with a 500 and runs one that sends only Sec-Fetch-Site; here every such request gets the
+ * JSON API's 403 first. The routes under /api/ refuse cross-site writes themselves, each in its
+ * protocol's shape (lib/http/reject-cross-site.ts).
+ */
+function isPageWrite(request: NextRequest): boolean {
+  return !["GET", "HEAD", "OPTIONS"].includes(request.method) && !request.nextUrl.pathname.startsWith("/api/");
 }
 
 function allowedHostNames(): string[] {
   const env = getEnv();
   const publicHost = env.TIDINGS_PUBLIC_URL ? [new URL(env.TIDINGS_PUBLIC_URL).hostname.toLowerCase()] : [];
   return [...env.TIDINGS_ALLOWED_HOSTS, ...publicHost];
+}
+
+/** A scraper is told to bring its token (RFC 6750's challenge); a network refusal looks the same. */
+function refuseMetricsScrape(): NextResponse {
+  return NextResponse.json(
+    {
+      error: {
+        code: "unauthenticated",
+        message:
+          "/metrics answers the scraper set up by TIDINGS_METRICS_TOKEN and/or TIDINGS_METRICS_ALLOWED_NETWORKS.",
+      },
+    },
+    { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="tidings metrics"' } },
+  );
 }
 
 /** Pages send the browser to the login form (and back afterwards); APIs and actions get a 401. */

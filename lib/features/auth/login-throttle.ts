@@ -1,26 +1,44 @@
-// Failed logins are limited per client and in total. The per-client key comes from
-// X-Forwarded-For, which a client can forge when no reverse proxy overwrites it; the total cap is
-// what bounds a guesser who rotates that header (at the price of locking everyone out for a while).
-export type ThrottleLimits = { perClient: number; total: number; windowMs: number };
+// Failed logins are limited per client address and per account. The address is the TCP peer's, or
+// what a proxy in TIDINGS_TRUSTED_PROXIES forwarded for (lib/http/client-address.ts): a forged
+// X-Forwarded-For no longer makes a new client. The account-wide cap bounds a guesser who has many
+// real addresses (an IPv6 /64 counts as one); it does not stop an address that has logged in to
+// this account before, so nobody can lock the owner out of the places the owner uses.
+// The account is "owner" today; with several users it is the user's id, and nothing else changes.
+import { isIP } from "node:net";
+import { clientAddressOf } from "@/lib/http/client-address";
 
-export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = { perClient: 5, total: 50, windowMs: 15 * 60 * 1000 };
+export type ThrottleLimits = { perClient: number; perAccount: number; windowMs: number };
 
-const ALL = "\u0000all";
+export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = { perClient: 5, perAccount: 50, windowMs: 15 * 60 * 1000 };
+
+/** Who guesses at what: the throttle's two keys. */
+export type LoginAttempt = { account: string; client: string };
+
+/** The one account of this installation, until users exist (issue 25). */
+export const OWNER_ACCOUNT = "owner";
+
+/** How long a successful login keeps its address exempt from the account-wide cap. */
+const KNOWN_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
+/** Bounded memory: a flood of addresses cannot grow the maps without limit. */
+const MAX_KEYS = 10_000;
 
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
+  private readonly knownClients = new Map<string, number>();
 
   constructor(private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS) {}
 
-  /** Milliseconds the client must wait before its next try; 0 when it may try now. */
-  waitFor(client: string, now: number): number {
-    return Math.max(this.waitOn(client, this.limits.perClient, now), this.waitOn(ALL, this.limits.total, now));
+  /** Milliseconds the client must wait before its next try at this account; 0 when it may try now. */
+  waitFor(attempt: LoginAttempt, now: number): number {
+    const clientWait = this.waitOn(clientKey(attempt), this.limits.perClient, now);
+    if (this.isKnown(attempt, now)) return clientWait;
+    return Math.max(clientWait, this.waitOn(accountKey(attempt), this.limits.perAccount, now));
   }
 
-  recordFailure(client: string, now: number): void {
-    for (const key of [client, ALL]) this.failures.set(key, [...this.recent(key, now), now]);
-    // Bounded memory: a flood of forged client keys cannot grow the map without limit.
-    if (this.failures.size > 10_000) this.prune(now);
+  recordFailure(attempt: LoginAttempt, now: number): void {
+    for (const key of [clientKey(attempt), accountKey(attempt)])
+      this.failures.set(key, [...this.recent(key, now), now]);
+    if (this.failures.size > MAX_KEYS) this.prune(now);
   }
 
   /**
@@ -28,18 +46,26 @@ export class LoginThrottle {
    * together, each awaiting its password hash, would otherwise all pass the check before the first
    * failure is written. A right guess takes its count back (`forgive`). Else: the ms to wait.
    */
-  beginTry(client: string, now: number): number {
-    const wait = this.waitFor(client, now);
-    if (wait === 0) this.recordFailure(client, now);
+  beginTry(attempt: LoginAttempt, now: number): number {
+    const wait = this.waitFor(attempt, now);
+    if (wait === 0) this.recordFailure(attempt, now);
     return wait;
   }
 
-  /** The guess begun at `startedAt` was right: it was no failure, and the client starts afresh. */
-  forgive(client: string, startedAt: number): void {
-    this.failures.delete(client);
-    const all = this.failures.get(ALL);
+  /** The guess begun at `startedAt` was right: it was no failure, and the client is known from now on. */
+  forgive(attempt: LoginAttempt, startedAt: number): void {
+    this.failures.delete(clientKey(attempt));
+    const all = this.failures.get(accountKey(attempt));
     const index = all?.lastIndexOf(startedAt) ?? -1;
     if (index >= 0) all!.splice(index, 1);
+    this.knownClients.delete(clientKey(attempt)); // re-inserted last: the oldest go first when full
+    this.knownClients.set(clientKey(attempt), startedAt);
+    if (this.knownClients.size > MAX_KEYS) this.knownClients.delete(this.knownClients.keys().next().value!);
+  }
+
+  private isKnown(attempt: LoginAttempt, now: number): boolean {
+    const since = this.knownClients.get(clientKey(attempt));
+    return since !== undefined && now - since < KNOWN_CLIENT_MS;
   }
 
   private waitOn(key: string, limit: number, now: number): number {
@@ -56,7 +82,23 @@ export class LoginThrottle {
   }
 }
 
-/** The per-client key: the first X-Forwarded-For address (see the note at the top), else one shared key. */
-export function throttleClientOf(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+const clientKey = (attempt: LoginAttempt) => `${attempt.account}\u0000${throttleKeyOfAddress(attempt.client)}`;
+const accountKey = (attempt: LoginAttempt) => `${attempt.account}\u0000*`;
+
+/** An IPv6 client usually holds a whole /64: counting each of its addresses apart would give it 2^64 budgets. */
+export function throttleKeyOfAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const groups = head === "" ? [] : head.split(":");
+  const missing = 8 - groups.length - (tail === undefined || tail === "" ? 0 : tail.split(":").length);
+  const full = tail === undefined ? groups : [...groups, ...new Array<string>(Math.max(missing, 0)).fill("0")];
+  return `${full
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/** The owner's attempt from this request's client address. */
+export function ownerAttemptOf(headers: Headers): LoginAttempt {
+  return { account: OWNER_ACCOUNT, client: clientAddressOf(headers) };
 }

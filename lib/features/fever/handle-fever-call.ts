@@ -6,11 +6,12 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { throttleClientOf, type LoginThrottle } from "@/lib/features/auth/login-throttle";
+import { ownerAttemptOf, type LoginThrottle } from "@/lib/features/auth/login-throttle";
 import { checkFeverKey, getApiThrottle } from "@/lib/features/auth/check-api-key";
 import { parseFeverCall, type FeverReads } from "@/lib/features/fever/parse-fever-request";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { applyFeverMark } from "@/lib/features/fever/apply-fever-mark";
+import { findControlCharacterParam } from "@/lib/http/plain-text";
 import {
   readFeverFeeds,
   readFeverGroups,
@@ -46,12 +47,14 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
     const check = await checkFeverKey({
       db: getDb(),
       apiKey: params.get("api_key"),
-      client: throttleClientOf(request.headers),
+      attempt: ownerAttemptOf(request.headers),
       throttle,
       now: Date.now(),
     });
     if (check.status === "throttled") return denied(429, { "Retry-After": String(Math.ceil(check.waitMs / 1000)) });
     if (check.status === "denied") return denied();
+    const controlled = findControlCharacterParam(params);
+    if (controlled !== null) return failed(400, "invalid_query", controlled, 1);
     const parsed = parseFeverCall(params);
     if (!parsed.ok) return failed(400, "invalid_query", parsed.message, 1);
     if (parsed.call.mark) await applyFeverMark(parsed.call.mark, new Date());

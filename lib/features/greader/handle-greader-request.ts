@@ -14,6 +14,7 @@ import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader
 import { answerBadToken, answerError } from "@/lib/features/greader/protocol/greader-answer";
 import { GREADER_ROUTES, matchGReaderRoute } from "@/lib/features/greader/routes";
 import type { GReaderMethod, GReaderRoute, GReaderUser } from "@/lib/features/greader/protocol/types";
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacterParam, hasControlCharacter } from "@/lib/http/plain-text";
 
 export const GREADER_BASE_PATH = "/api/greader";
 /**
@@ -58,6 +59,10 @@ export async function handleGReaderRequest(
     const params = GReaderParams.from(url.searchParams, body);
     if (params === null)
       return answerError(400, `Bad Request: a parameter is repeated more than ${MAX_VALUES_PER_NAME} times.`);
+    const controlled = hasControlCharacter(rest ?? "")
+      ? `the stream id ${CONTROL_CHARACTER_MESSAGE}`
+      : findControlCharacterParam(params.entries());
+    if (controlled !== null) return answerError(400, `Bad Request: ${controlled}.`);
     const db = getDb();
     const now = new Date();
     const account = await readGReaderAccount(db);

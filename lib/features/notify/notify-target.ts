@@ -7,15 +7,20 @@ import type { Env } from "@/lib/base/env";
 import { readSettings } from "@/lib/settings/setting-store";
 import { SETTINGS } from "@/lib/settings/settings-registry";
 import { NOTIFY_FORMATS, type NotifyFormat } from "@/lib/base/notify-formats";
+import { plainText } from "@/lib/http/plain-text";
 
 export type NotifyTarget = { url: URL; format: NotifyFormat; from: "environment" | "settings" };
 
 /** The settings form's schema (also what a stored value must still satisfy to be used). */
 export const notifySettingsSchema = z.object({
-  url: z.union([
-    z.literal(""),
-    z.url({ protocol: /^https?$/, error: "an http:// or https:// URL, or empty to turn notifications off" }).max(2000),
-  ]),
+  url: plainText().pipe(
+    z.union([
+      z.literal(""),
+      z
+        .url({ protocol: /^https?$/, error: "an http:// or https:// URL, or empty to turn notifications off" })
+        .max(2000),
+    ]),
+  ),
   format: z.enum(NOTIFY_FORMATS, { error: "one of tidings, ntfy, gotify, apprise" }),
 });
 

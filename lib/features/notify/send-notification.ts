@@ -7,12 +7,11 @@
 // machine. Another private address (a Gotify elsewhere on the LAN) needs
 // TIDINGS_ALLOW_PRIVATE_NETWORKS=true, the one switch that lets any request of Tidings go there.
 // A 3xx is a failed delivery: following it would carry the loopback allowance to another URL.
-import { isIP } from "node:net";
 import { request } from "undici";
 import { getAgent } from "@/lib/pipeline/fetch/http-client";
-import { findBlockedReason, stripBrackets } from "@/lib/pipeline/fetch/address-guard";
 import { describeError } from "@/lib/base/describe-error";
 import type { NotificationRequest } from "@/lib/features/notify/format-notification";
+import { notifyAddressPolicy } from "@/lib/features/notify/check-notify-address";
 
 export type SendResult =
   | { delivered: true; httpStatus: number }
@@ -23,7 +22,7 @@ export type SendOptions = { timeoutMs: number; allowPrivateNetworks: boolean; de
 
 export async function sendNotification(outgoing: NotificationRequest, options: SendOptions): Promise<SendResult> {
   const agent = getAgent({
-    allowPrivateNetworks: options.allowPrivateNetworks || isLoopbackHost(outgoing.url.hostname),
+    ...notifyAddressPolicy(outgoing.url.hostname, options.allowPrivateNetworks),
     connectTimeoutMs: options.timeoutMs,
   });
   try {
@@ -59,11 +58,4 @@ export async function sendNotification(outgoing: NotificationRequest, options: S
     const blocked = (error as { code?: string } | null)?.code === "ERR_TIDINGS_BLOCKED_ADDRESS";
     return { delivered: false, httpStatus: null, error: describeError(error, 300), retry: !blocked };
   }
-}
-
-/** `localhost` and loopback literals (127.0.0.0/8, ::1). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = stripBrackets(hostname).toLowerCase();
-  if (host === "localhost") return true;
-  return isIP(host) !== 0 && findBlockedReason(host)?.startsWith("loopback") === true;
 }

@@ -5,7 +5,9 @@
 // Failures (RFC 9309 §2.3.1): a 4xx means "no rules" (allow all). A 5xx or a network failure
 // would mean "disallow all" for a crawler; Tidings is not one: the person subscribed to these
 // feeds, and a publisher's broken robots.txt should not silence them. So it keeps the last good
-// rules (none, if it never read any) and tries again in an hour instead of a day.
+// rules (none, if it never read any) and tries again in an hour instead of a day. A 429 is neither:
+// the host asks to be left alone, so nothing is asked of it (robots.txt nor feeds, robots-lane.ts)
+// until its Retry-After, at least an hour.
 import type { Db } from "@/lib/db/prisma-client";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
@@ -13,6 +15,7 @@ import { laneWithGap } from "@/lib/pipeline/lanes/request-lane";
 import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
 import { readRobotsTxt, saveRobotsTxt, type RobotsTxtRow } from "@/lib/pipeline/store/fetch/robots-txt";
 import { remember } from "@/lib/base/remember";
+import { parseRetryAfter } from "@/lib/pipeline/policy/parse-retry-after";
 
 const DAY_MS = 24 * 3600_000;
 const RETRY_MS = 3600_000;
@@ -75,16 +78,24 @@ export function nextRobotsRow(
       nextFetchAt: new Date(now.getTime() + DAY_MS),
     };
   }
+  if (httpStatus === 429) {
+    const holdSeconds = Math.max(RETRY_MS / 1000, parseRetryAfter(headers.retryAfter, now) ?? 0);
+    return { ...base, ...keptRules(stored), nextFetchAt: new Date(now.getTime() + holdSeconds * 1000) };
+  }
   const unavailable =
     (httpStatus !== null && httpStatus >= 400 && httpStatus < 500 && httpStatus !== 429) ||
     result.errorKind === "too_large";
   if (unavailable)
     return { ...base, body: "", etag: null, lastModified: null, nextFetchAt: new Date(now.getTime() + DAY_MS) };
-  return {
-    ...base,
-    body: stored?.body ?? "",
-    etag: stored?.etag ?? null,
-    lastModified: stored?.lastModified ?? null,
-    nextFetchAt: new Date(now.getTime() + RETRY_MS),
-  };
+  return { ...base, ...keptRules(stored), nextFetchAt: new Date(now.getTime() + RETRY_MS) };
+}
+
+/** The last rules read, and their validators: what a failed read leaves in place. */
+function keptRules(stored: RobotsTxtRow | null) {
+  return { body: stored?.body ?? "", etag: stored?.etag ?? null, lastModified: stored?.lastModified ?? null };
+}
+
+/** While a robots.txt read answered 429 and its hold lasts, the host is asked nothing: the hold's end, else null. */
+export function findRobotsHold(robots: RobotsTxtRow, now: Date): Date | null {
+  return robots.httpStatus === 429 && robots.nextFetchAt > now ? robots.nextFetchAt : null;
 }

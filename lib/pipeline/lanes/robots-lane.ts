@@ -10,7 +10,7 @@ import { productTokenOf } from "@/lib/pipeline/fetch/build-user-agent";
 import type { RequestLane } from "@/lib/pipeline/fetch/types";
 import { describeRobotsRefusal, judgeRobots } from "@/lib/pipeline/parse/judge-robots";
 import { findHostHold } from "@/lib/pipeline/lanes/find-host-hold";
-import { findRobotsTxt } from "@/lib/pipeline/lanes/refresh-robots";
+import { findRobotsHold, findRobotsTxt } from "@/lib/pipeline/lanes/refresh-robots";
 import { laneWithGap, takeTurn } from "@/lib/pipeline/lanes/request-lane";
 import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
 import { createLogger } from "@/lib/base/log";
@@ -47,6 +47,13 @@ function robotsCheckedLane(db: Db, settings: LaneSettings): RequestLane {
       return null;
     });
     if (robots === null) return takeTurn(url, settings.hostGapMs, settings.laneQueue);
+    const heldUntil = findRobotsHold(robots, settings.clock.now());
+    if (heldUntil)
+      return {
+        go: false,
+        errorKind: "rate_limited",
+        detail: `${url.origin}/robots.txt answered 429 (Too Many Requests): not asked until ${heldUntil.toISOString()}`,
+      };
     const verdict = judgeRobots({
       robotsUrl: `${url.origin}/robots.txt`,
       body: robots.body,

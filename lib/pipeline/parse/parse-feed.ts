@@ -1,6 +1,7 @@
 // The parse step: one response body in, a normalised and sanitized feed or a classified failure
 // out. Expected failures are values; nothing here does I/O or reads the clock.
 import { decodeBody } from "./encoding/decode-body";
+import { capFeedTexts } from "./items/cap-feed-texts";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./formats/parse-json-feed";
 import { parseXmlFeed, type XmlFeedDocument } from "./xml/parse-xml-feed";
@@ -24,14 +25,15 @@ export async function parseFeed(input: ParseInput): Promise<ParseResult> {
       return { ok: false, errorKind: "parse", detail: detected.detail };
     case "json": {
       const parsed = parseJsonFeed(text, documentUrl);
-      return parsed.ok ? { ...parsed, reading } : parsed;
+      return parsed.ok ? { ...parsed, feed: capFeedTexts(parsed.feed), reading } : parsed;
     }
     case "xml": {
       // Checked on the raw prolog, before any parser or repair touches the document.
       if (declaresEntities(detected.doctype)) return { ok: false, errorKind: "parse", detail: ENTITY_REFUSAL };
       const parsed = readXml(repairXml(text), detected.rootName, documentUrl);
       if (!parsed.ok) return parsed;
-      return { ok: true, feed: readXmlFeed(parsed.document), reading: { ...reading, xmlRecovery: parsed.recovery } };
+      const feed = capFeedTexts(readXmlFeed(parsed.document));
+      return { ok: true, feed, reading: { ...reading, xmlRecovery: parsed.recovery } };
     }
   }
 }

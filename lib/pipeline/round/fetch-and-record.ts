@@ -58,15 +58,31 @@ export async function fetchAndRecord(
     webSub: settings.webSub,
   };
   let storeError: unknown = null;
+  let removedMeanwhile = false;
   const stored: Stored | null = await storeAttempt(db, attempt, source, storing)
     .then((recorded) => ({ attempt, recorded }))
     .catch(async (error: unknown) => {
       // Only the database's own failures are a `database` outcome; anything else is a bug, and surfaces.
       if (!isDatabaseError(error)) throw error;
+      // Removed by its owner while it was being fetched: its rows refer to a source that no longer
+      // exists, which is no fault of the database, and the round goes on. (A database that cannot
+      // answer even this is down: the usual `database` outcome below.)
+      const gone = await db.source.count({ where: { id: source.id } }).then(
+        (count) => count === 0,
+        () => false,
+      );
+      if (gone) {
+        removedMeanwhile = true;
+        return null;
+      }
       storeError = error;
       log.error(`source ${source.id} ${source.feedUrl}: could not store the fetch: ${describeError(error)}`);
       return recordDatabaseError(db, attempt, source, storing, error);
     });
+  if (removedMeanwhile) {
+    log.info(`source ${source.id} ${source.feedUrl}: removed during its fetch, nothing stored`);
+    return removedLine(source, attempt);
+  }
   const line: FetchLine = {
     sourceId: source.id,
     url: source.feedUrl,
@@ -87,6 +103,23 @@ export async function fetchAndRecord(
     `source ${line.sourceId} ${line.url}: ${line.outcome}${line.errorKind ? ` (${line.errorKind})` : ""} status=${line.httpStatus ?? "-"} new=${line.newArticles} bytes=${line.bytes} ms=${line.ms}`,
   );
   return line;
+}
+
+/** What a fetch of a source removed during it reports: its outcome, and that nothing was kept. */
+function removedLine(source: SourceRow, attempt: Attempt): FetchLine {
+  return {
+    sourceId: source.id,
+    url: source.feedUrl,
+    outcome: attempt.outcome,
+    errorKind: attempt.errorKind,
+    httpStatus: attempt.meta.httpStatus,
+    newArticles: 0,
+    bytes: attempt.meta.bytesReceived,
+    ms: Math.round(attempt.meta.durationMs),
+    detail: "the source was removed during its fetch: nothing was stored",
+    hostHoldUntil: null,
+    countedError: null,
+  };
 }
 
 function breakerCountersOf(source: SourceRow): BreakerCounters {

@@ -5,16 +5,16 @@ import { MAX_SEARCH_LENGTH, type ArticleScope } from "@/lib/base/article-scope";
 import { decodeCursor, MAX_CURSOR_LENGTH } from "@/lib/pipeline/store/reading/cursor";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/reads/articles/list-query";
 import { LIST_ORDERS } from "@/lib/base/list-order";
+import { decimalId, plainText } from "@/lib/http/plain-text";
 
 const MAX_ID = 2_147_483_647;
 /** One undo request at most; the client sends a longer undo list in several requests. */
 export const MAX_IDS_PER_REQUEST = 10_000;
 
 const id = z.number().int().min(1).max(MAX_ID);
-const queryId = z.coerce.number().int().min(1).max(MAX_ID);
+const queryId = decimalId();
 const queryFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
-const searchText = z
-  .string()
+const searchText = plainText()
   .max(MAX_SEARCH_LENGTH)
   .transform((value) => value.trim())
   .transform((value) => (value === "" ? null : value));
@@ -42,8 +42,7 @@ export function toScope(input: ScopeInput): ArticleScope {
 export const listQuerySchema = z
   .object({
     ...scopeQueryFields,
-    cursor: z
-      .string()
+    cursor: plainText()
       .max(MAX_CURSOR_LENGTH)
       .transform((token, context) => {
         const cursor = decodeCursor(token);
@@ -67,7 +66,7 @@ export const listQuerySchema = z
 
 export const newArticlesQuerySchema = z.object({
   ...scopeQueryFields,
-  since: z.coerce.number().int().min(0).max(MAX_ID),
+  since: decimalId(0),
 });
 
 export const articleParamsSchema = z.object({ id: queryId });

@@ -13,9 +13,11 @@ import { readFetchObservations } from "@/lib/metrics/fetch-observations";
 import { OVERDUE_AFTER_MS, readBacklog } from "@/lib/reads/health/read-backlog";
 
 export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): Promise<string> {
-  const [byOutcome, bytes, rounds, lastRound, breakers, enabled, articles, backlog] = await Promise.all([
+  const [byOutcome, bytes, removed, rounds, lastRound, breakers, enabled, articles, backlog] = await Promise.all([
     db.fetchDaily.aggregate({ _sum: { ok: true, notModified: true, error: true } }),
     db.fetchDaily.aggregate({ _sum: { bytesReceived: true, bytesSaved: true } }),
+    // What removed sources had counted: their roll-ups are gone, the counters must not fall.
+    db.removedSourceTally.findUnique({ where: { id: 1 } }),
     db.round.aggregate({ _count: { _all: true }, where: { finishedAt: { not: null } } }),
     db.round.findFirst({
       where: { finishedAt: { not: null } },
@@ -33,12 +35,15 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
   const families: Family[] = [
     {
       name: "tidings_fetches_total",
-      help: "Fetches by outcome (from the daily roll-ups, so pruning does not lower it).",
+      help: "Fetches by outcome (from the daily roll-ups, so neither pruning nor removing a source lowers it).",
       type: "counter",
       samples: [
-        { labels: { outcome: "ok" }, value: byOutcome._sum.ok ?? 0 },
-        { labels: { outcome: "not_modified" }, value: byOutcome._sum.notModified ?? 0 },
-        { labels: { outcome: "error" }, value: byOutcome._sum.error ?? 0 },
+        { labels: { outcome: "ok" }, value: (byOutcome._sum.ok ?? 0) + Number(removed?.ok ?? 0) },
+        {
+          labels: { outcome: "not_modified" },
+          value: (byOutcome._sum.notModified ?? 0) + Number(removed?.notModified ?? 0),
+        },
+        { labels: { outcome: "error" }, value: (byOutcome._sum.error ?? 0) + Number(removed?.error ?? 0) },
       ],
     },
     {
@@ -51,13 +56,13 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
       name: "tidings_bytes_received_total",
       help: "Bytes received from publishers (on the wire).",
       type: "counter",
-      samples: [{ value: bytes._sum.bytesReceived ?? 0 }],
+      samples: [{ value: (bytes._sum.bytesReceived ?? 0) + Number(removed?.bytesReceived ?? 0) }],
     },
     {
       name: "tidings_bytes_saved_by_304_total",
       help: "Estimated bytes publishers did not send thanks to 304s.",
       type: "counter",
-      samples: [{ value: bytes._sum.bytesSaved ?? 0 }],
+      samples: [{ value: (bytes._sum.bytesSaved ?? 0) + Number(removed?.bytesSaved ?? 0) }],
     },
     {
       name: "tidings_rounds_total",

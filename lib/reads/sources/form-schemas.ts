@@ -2,15 +2,15 @@
 // from the network like any other.
 import { z } from "zod";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
+import { decimalId, plainText } from "@/lib/http/plain-text";
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, `${label} is at most ${max} characters`)
     .transform((value) => (value === "" ? null : value));
 
-const sourceId = z.coerce.number().int().positive().max(2_147_483_647);
+const sourceId = decimalId();
 
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return true; // reported by the next check, with its own message
@@ -18,8 +18,7 @@ function isHttpUrl(value: string): boolean {
   return protocol === "http:" || protocol === "https:";
 }
 
-const webAddress = z
-  .string()
+const webAddress = plainText()
   .trim()
   .min(1, "Enter the address of a feed or of a site")
   .max(MAX_URL_LENGTH, `An address is at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`)
@@ -75,10 +74,10 @@ export const importChunkSchema = z.object({
   entries: z
     .array(
       z.object({
-        url: z.string().max(MAX_URL_LENGTH),
-        title: z.string().max(MAX_TITLE_LENGTH).nullable(),
-        folder: z.string().max(MAX_FOLDER_LENGTH).nullable(),
-        siteUrl: z.string().max(MAX_URL_LENGTH).nullable(),
+        url: plainText().max(MAX_URL_LENGTH),
+        title: plainText().max(MAX_TITLE_LENGTH).nullable(),
+        folder: plainText().max(MAX_FOLDER_LENGTH).nullable(),
+        siteUrl: plainText().max(MAX_URL_LENGTH).nullable(),
       }),
     )
     .min(1)

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { UsageError } from "@/lib/entry/cli/cli-error";
 import { hashPassword } from "@/lib/features/auth/password-hash";
 import { deleteSetting, writeSetting } from "@/lib/settings/setting-store";
+import { endAllSessions } from "@/lib/features/auth/sessions";
 
 export const passwordUsage = "tidings password [--clear]   set the login password (read from stdin), or remove it";
 
@@ -11,6 +12,7 @@ export async function runPasswordCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { clear: { type: "boolean" } }, strict: true });
   if (values.clear) {
     await deleteSetting(getDb(), "passwordHash");
+    await endAllSessions(getDb());
     console.log("password removed: after a restart Tidings listens on 127.0.0.1 only, without a login");
     return 0;
   }
@@ -18,8 +20,10 @@ export async function runPasswordCommand(args: string[]): Promise<number> {
   if (password.length < 8) throw new UsageError("use at least 8 characters");
   if (password.length > 1024) throw new UsageError("use at most 1024 characters");
   await writeSetting(getDb(), "passwordHash", await hashPassword(password));
+  // At once, not at the restart: a reset because a session was stolen must end it now.
+  const ended = await endAllSessions(getDb());
   console.log(
-    "password set (stored as an scrypt hash); restart Tidings for it to take effect. Every existing session ends.",
+    `password set (stored as an scrypt hash); restart Tidings for it to take effect. ${ended} session(s) ended now.`,
   );
   return 0;
 }

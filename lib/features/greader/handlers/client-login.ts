@@ -5,7 +5,7 @@ import "server-only";
 // The answer is Google's text `SID=…\nLSID=…\nAuth=…\n` (JSON with output=json, as Miniflux).
 import { verifyPassword } from "@/lib/features/auth/password-hash";
 import { getApiThrottle } from "@/lib/features/auth/check-api-key";
-import { throttleClientOf } from "@/lib/features/auth/login-throttle";
+import { ownerAttemptOf } from "@/lib/features/auth/login-throttle";
 import { createAuthToken } from "@/lib/features/greader/protocol/auth-token";
 import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader-account";
 import { answerError, answerJson, answerText } from "@/lib/features/greader/protocol/greader-answer";
@@ -19,9 +19,9 @@ export async function clientLogin(call: GReaderCall): Promise<Response> {
   // A probe without credentials is no guess and costs no scrypt.
   if (email === "" || password === "") return answerError(401, "Error=BadAuthentication");
   const throttle = getApiThrottle();
-  const client = throttleClientOf(call.request.headers);
+  const attempt = ownerAttemptOf(call.request.headers);
   const startedAt = call.now.getTime();
-  const waitMs = throttle.beginTry(client, startedAt);
+  const waitMs = throttle.beginTry(attempt, startedAt);
   if (waitMs > 0)
     return answerError(429, "Too many failed logins; try again later.", {
       "Retry-After": String(Math.ceil(waitMs / 1000)),
@@ -29,7 +29,7 @@ export async function clientLogin(call: GReaderCall): Promise<Response> {
   if (email !== account.user || !(await verifyPassword(password, account.passwordHash))) {
     return answerError(401, "Error=BadAuthentication");
   }
-  throttle.forgive(client, startedAt);
+  throttle.forgive(attempt, startedAt);
   const auth = createAuthToken(account);
   // Vienna RSS needs LSID present; Google's was a second session id, here the same token.
   if (call.params.get("output") === "json") return answerJson({ SID: auth, LSID: auth, Auth: auth });

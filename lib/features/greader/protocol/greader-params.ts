@@ -33,6 +33,12 @@ export class GReaderParams {
     return this.all(name)[0] ?? null;
   }
 
+  /** Every name and value that counts (the body's names from the body only). */
+  *entries(): Generator<[string, string]> {
+    for (const entry of this.body) yield entry;
+    for (const entry of this.query) if (!this.body.has(entry[0])) yield entry;
+  }
+
   has(name: string): boolean {
     return this.body.has(name) || this.query.has(name);
   }

@@ -3,7 +3,9 @@
 export const MAX_OPML_BYTES = 2 * 1024 * 1024;
 /** Most <outline> elements in one file (folders included). */
 export const MAX_OPML_OUTLINES = 10_000;
-/** Field bounds shared with the forms. */
+/** Field bounds shared with the forms (titles and folder names: lib/text-limits.ts). */
 export const MAX_URL_LENGTH = 2048;
-export const MAX_TITLE_LENGTH = 200;
-export const MAX_FOLDER_LENGTH = 100;
+export {
+  MAX_SOURCE_TITLE_LENGTH as MAX_TITLE_LENGTH,
+  MAX_FOLDER_NAME_LENGTH as MAX_FOLDER_LENGTH,
+} from "@/lib/base/text-limits";

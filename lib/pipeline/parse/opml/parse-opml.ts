@@ -12,6 +12,7 @@ import {
 } from "@/lib/pipeline/parse/opml/limits";
 import { normalizeFeedUrl } from "@/lib/pipeline/parse/opml/normalize-feed-url";
 import type { OpmlEntry, OpmlSkip, ParsedOpml } from "@/lib/pipeline/parse/opml/types";
+import { capText } from "@/lib/base/text-limits";
 
 type Frame = { folder: string | null; isFolder: boolean; name: string | null; children: number };
 
@@ -95,7 +96,7 @@ export function parseOpml(input: string): ParsedOpml {
     const site = rawSite === undefined ? null : normalizeFeedUrl(rawSite);
     entries.push({
       url: check.url,
-      title: label === null ? null : bound(label, MAX_TITLE_LENGTH),
+      title: label === null ? null : capText(label, MAX_TITLE_LENGTH),
       folder,
       siteUrl: site?.ok ? site.url : null,
     });
@@ -126,9 +127,5 @@ function clean(value: string | undefined): string | null {
 
 function joinFolder(parent: string | null, name: string | null): string | null {
   const joined = [parent, name].filter((part): part is string => part !== null).join(" / ");
-  return joined === "" ? null : bound(joined, MAX_FOLDER_LENGTH);
-}
-
-function bound(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  return joined === "" ? null : capText(joined, MAX_FOLDER_LENGTH);
 }

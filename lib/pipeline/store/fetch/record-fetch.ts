@@ -17,7 +17,7 @@ import {
   runAtomically,
   scalarFields,
   selectRows,
-  updateById,
+  updateByIdWhile,
   updateFields,
   type ReadRows,
   type Statement,
@@ -78,12 +78,7 @@ export async function writeFetch(
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   await runAtomically(db, [
     ...articles.statements,
-    updateById(
-      db,
-      "Source",
-      source.id,
-      updateFields({ ...buildSourceUpdate({ source, attempt, decision, newArticles }), updatedAt: now }),
-    ),
+    writeSourceUpdate(db, source, buildSourceUpdate({ source, attempt, decision, newArticles }), now),
     insertRow(db, "Fetch", scalarFields(row)),
     ...decision.events.map((event) =>
       insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
@@ -95,6 +90,29 @@ export async function writeFetch(
     ...alongside,
   ]);
   return { newArticles, updatedArticles, decision, row };
+}
+
+/** The Source columns that count the articles this fetch stored: written whatever else happened. */
+const ARTICLE_COUNTERS: ReadonlySet<string> = new Set(["unreadCount", "articleCount", "lastNewArticleAt", "updatedAt"]);
+
+/**
+ * The source's update. The article counters always go with the articles. The rest (validators,
+ * scheduling state, breaker, a redirect adopted) describes the address that was fetched, and is
+ * written only while the source still has it: a person who gave it a new address during the fetch
+ * reset all of that (lib/store/apply-feed-url.ts), and the old address's ETag sent to the new one
+ * could earn a wrong 304.
+ */
+function writeSourceUpdate(db: Db, source: SourceRow, update: Record<string, unknown>, now: Date) {
+  const fields = updateFields({ ...update, updatedAt: now });
+  const always = Object.entries(fields).filter(([column]) => ARTICLE_COUNTERS.has(column));
+  const learnt = scalarFields(
+    Object.fromEntries(Object.entries(update).filter(([column]) => !ARTICLE_COUNTERS.has(column))),
+  );
+  return updateByIdWhile(db, "Source", source.id, {
+    always: Object.fromEntries(always),
+    guarded: learnt,
+    guard: { column: "feedUrl", expected: source.feedUrl },
+  });
 }
 
 const NO_ARTICLES: PlannedArticles = { newArticles: 0, updatedArticles: 0, statements: [] };

@@ -1,10 +1,12 @@
-// Background pruning of the fetch log: the server's start calls startPruneSchedule(db) and its
-// shutdown stopPruneSchedule(). One run at a time, never keeping the process alive (repeating-task.ts).
+// Background pruning of the fetch log and the alert history: the server's start calls
+// startPruneSchedule(db) and its shutdown stopPruneSchedule(). One run at a time, never keeping
+// the process alive (repeating-task.ts).
 import type { Db } from "@/lib/db/prisma-client";
 import { repeatingTask } from "@/lib/base/repeating-task";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { pruneFetchLog } from "@/lib/pipeline/store/fetch/prune-fetch-log";
+import { pruneAlertHistory } from "@/lib/features/alerts/prune-alert-history";
 
 const log = createLogger("prune");
 
@@ -34,5 +36,13 @@ async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
       log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
   } catch (error) {
     log.error(`pruning the fetch log failed: ${describeError(error)}`);
+  }
+  if (shouldStop()) return;
+  try {
+    const alerts = await pruneAlertHistory(db, new Date());
+    if (alerts.attempts + alerts.alerts > 0)
+      log.info(`pruned ${alerts.attempts} notification attempts and ${alerts.alerts} cleared alerts`);
+  } catch (error) {
+    log.error(`pruning the alert history failed: ${describeError(error)}`);
   }
 }

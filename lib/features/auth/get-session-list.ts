@@ -1,0 +1,16 @@
+import "server-only";
+// The settings page's list of one's sessions (read for the page, never cached).
+import { cookies } from "next/headers";
+import { getDb } from "@/lib/db/client";
+import { getAuthState } from "@/lib/features/auth/auth-state";
+import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { listSessions, type SessionSummary } from "@/lib/features/auth/sessions";
+
+export type SessionList = { loginRequired: boolean; sessions: SessionSummary[] };
+
+export async function getSessionList(): Promise<SessionList> {
+  const auth = await getAuthState();
+  if (auth.passwordFrom === "none") return { loginRequired: false, sessions: [] };
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return { loginRequired: true, sessions: await listSessions(getDb(), token, auth.sessionStamp, new Date()) };
+}

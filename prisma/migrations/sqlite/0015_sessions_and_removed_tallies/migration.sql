@@ -1,0 +1,34 @@
+-- CreateTable
+CREATE TABLE "Session" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "tokenHash" TEXT NOT NULL,
+    "credentialStamp" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "lastSeenAt" DATETIME NOT NULL,
+    "expiresAt" DATETIME NOT NULL,
+    "userAgent" TEXT,
+    "address" TEXT
+);
+
+-- CreateTable
+CREATE TABLE "RemovedSourceTally" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "ok" BIGINT NOT NULL DEFAULT 0,
+    "notModified" BIGINT NOT NULL DEFAULT 0,
+    "error" BIGINT NOT NULL DEFAULT 0,
+    "bytesReceived" BIGINT NOT NULL DEFAULT 0,
+    "bytesSaved" BIGINT NOT NULL DEFAULT 0
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Session_tokenHash_key" ON "Session"("tokenHash");
+
+-- CreateIndex
+CREATE INDEX "Session_expiresAt_idx" ON "Session"("expiresAt");
+
+
+-- Written by hand (issue 30): titles and authors stored before the lengths of lib/text-limits.ts
+-- are cut as the parse step now cuts them, so that no page stays heavy with a 1 MB title.
+UPDATE "Source" SET "title" = rtrim(substr("title", 1, 199)) || '…' WHERE length("title") > 200;
+UPDATE "Article" SET "title" = rtrim(substr("title", 1, 499)) || '…' WHERE length("title") > 500;
+UPDATE "Article" SET "author" = rtrim(substr("author", 1, 199)) || '…' WHERE length("author") > 200;
