@@ -31,11 +31,20 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
           {state.candidates.map((candidate, index) => (
             <label key={candidate.url} className={styles.choice}>
               <input type="radio" name="url" value={candidate.url} defaultChecked={index === 0} />
+              {/* A link without a title is named by its address alone, not by the address twice. */}
               <span>
-                {candidate.title ?? candidate.url}{" "}
-                <span className={styles.choiceUrl}>
-                  {candidate.url} ({candidate.type})
-                </span>
+                {candidate.title === null ? (
+                  <>
+                    {candidate.url} <span className={styles.choiceUrl}>({candidate.type})</span>
+                  </>
+                ) : (
+                  <>
+                    {candidate.title}{" "}
+                    <span className={styles.choiceUrl}>
+                      {candidate.url} ({candidate.type})
+                    </span>
+                  </>
+                )}
               </span>
             </label>
           ))}
@@ -48,12 +57,12 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
           <input
             id="url"
             name="url"
-            type="url"
+            type="text"
             inputMode="url"
             autoComplete="url"
             className={styles.input}
             defaultValue={values.url}
-            placeholder="https://example.com/"
+            placeholder="example.com"
             aria-invalid={errors.url ? true : undefined}
             aria-describedby={errors.url ? "url-error" : undefined}
             required

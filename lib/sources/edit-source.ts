@@ -4,6 +4,8 @@
 // made due, and the next round fetches the new address through its lane and host gap.
 import type { Db } from "@/lib/db/prisma-client";
 import { checkUrl } from "@/lib/fetch/check-url";
+import { withPrivateNetworkHint } from "@/lib/fetch/private-network-hint";
+import { completeWebAddress } from "@/lib/sources/complete-web-address";
 import type { FieldErrors } from "@/lib/sources/form-schemas";
 import { updateSource, type SourceSettings } from "@/lib/store/update-source";
 
@@ -22,8 +24,11 @@ export async function editSource(
   // guard would refuse today (added while TIDINGS_ALLOW_PRIVATE_NETWORKS was on).
   let feedUrl: string | undefined;
   if (current && input.url.trim() !== current.feedUrl) {
-    const verdict = checkUrl(input.url.trim(), policy);
-    if (!verdict.ok) return { status: "error", fieldErrors: { url: [verdict.detail] } };
+    const verdict = checkUrl(completeWebAddress(input.url), policy);
+    if (!verdict.ok) {
+      const message = verdict.blocked ? withPrivateNetworkHint(verdict.detail) : verdict.detail;
+      return { status: "error", fieldErrors: { url: [message] } };
+    }
     feedUrl = verdict.url.href;
   }
   const result = await updateSource(db, { sourceId, customTitle, folderName, enabled, now, feedUrl });

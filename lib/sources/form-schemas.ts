@@ -2,6 +2,7 @@
 // from the network like any other.
 import { z } from "zod";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
+import { completeWebAddress } from "@/lib/sources/complete-web-address";
 
 const optionalText = (max: number, label: string) =>
   z
@@ -23,11 +24,13 @@ const webAddress = z
   .trim()
   .min(1, "Enter the address of a feed or of a site")
   .max(MAX_URL_LENGTH, `An address is at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`)
+  // Checked as completed (`example.com` is https://example.com) but passed on as typed, so that
+  // subscribe() knows no scheme was given and may fall back to http.
   .refine(
-    (value) => URL.canParse(value),
-    "This is not a web address (it should look like https://example.com/feed.xml)",
+    (value) => URL.canParse(completeWebAddress(value)),
+    "This is not a web address (it should look like example.com or https://example.com/feed.xml)",
   )
-  .refine(isHttpUrl, "Only http:// and https:// addresses can be followed");
+  .refine((value) => isHttpUrl(completeWebAddress(value)), "Only http:// and https:// addresses can be followed");
 
 export const addSourceSchema = z.object({
   url: webAddress,

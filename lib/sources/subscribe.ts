@@ -3,6 +3,8 @@
 // it is recorded as the new source's first fetch (its articles and validators are kept).
 import type { Db } from "@/lib/db/prisma-client";
 import { checkUrl } from "@/lib/fetch/check-url";
+import { withPrivateNetworkHint } from "@/lib/fetch/private-network-hint";
+import { completeWebAddress, findPlainHttpRetry } from "@/lib/sources/complete-web-address";
 import { fetchFeed } from "@/lib/fetch/fetch-feed";
 import { discoverFeeds } from "@/lib/parse/discover-feeds";
 import { parseFeedOffThread } from "@/lib/round/parse-off-thread";
@@ -28,10 +30,10 @@ export async function subscribe(
   hops = 0,
 ): Promise<SubscribeResult> {
   const settings = withRobots(db, roundSettings);
-  const url = input.url.trim();
+  const url = completeWebAddress(input.url.trim());
   if (url === "") return invalid("url", "Enter the address of a feed or of a site");
   const verdict = checkUrl(url, { allowPrivateNetworks: settings.fetch.allowPrivateNetworks });
-  if (!verdict.ok) return invalid("url", verdict.detail);
+  if (!verdict.ok) return invalid("url", verdict.blocked ? withPrivateNetworkHint(verdict.detail) : verdict.detail);
   const duplicate = await findExisting(db, verdict.url.href);
   if (duplicate) return alreadySubscribed(duplicate);
 
@@ -46,11 +48,15 @@ export async function subscribe(
   const startedAt = new Date();
   const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
   if (fetched.outcome !== "ok") {
+    const plainHttp = fetched.outcome === "error" ? findPlainHttpRetry(input.url, url, fetched.errorKind) : null;
+    if (plainHttp !== null) return subscribe(db, roundSettings, { ...input, url: plainHttp }, hops);
     if (fetched.outcome === "not_modified")
       return invalid("url", "The server answered 304 to a request without validators");
     return invalid(
       "url",
-      fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`,
+      fetched.errorKind === "blocked"
+        ? `Not fetched: ${withPrivateNetworkHint(fetched.detail)}`
+        : `Unreachable: ${fetched.detail}`,
     );
   }
   const parsed = await parseFeedOffThread({
