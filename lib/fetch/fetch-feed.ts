@@ -105,7 +105,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     const final = chain.response;
     const received = pickHeaders(final.headers);
     const meta = () => describe(findPermanentTarget(redirects));
-    const verdict = classifyResponse(final.statusCode, received);
+    const verdict = classifyResponse(final.statusCode, received, { conditional });
     if (verdict.outcome === "not_modified") {
       await discardBody(final.body, counter); // a 304 has no content (RFC 9110 §15.4.5): nothing is read
       return { outcome: "not_modified", meta: meta() };

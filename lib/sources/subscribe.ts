@@ -52,12 +52,10 @@ export async function subscribe(
     if (plainHttp !== null) return subscribe(db, roundSettings, { ...input, url: plainHttp }, hops);
     if (fetched.outcome === "not_modified")
       return invalid("url", "The server answered 304 to a request without validators");
-    return invalid(
-      "url",
-      fetched.errorKind === "blocked"
-        ? `Not fetched: ${withPrivateNetworkHint(fetched.detail)}`
-        : `Unreachable: ${fetched.detail}`,
-    );
+    if (fetched.errorKind === "blocked")
+      return invalid("url", `Not fetched: ${withPrivateNetworkHint(fetched.detail)}`);
+    // A 2xx without a whole feed, a 304 to this request without validators: reached, but no feed.
+    return invalid("url", `${fetched.errorKind === "not_a_feed" ? "Not a feed" : "Unreachable"}: ${fetched.detail}`);
   }
   const parsed = await parseFeedOffThread({
     body: fetched.body,
