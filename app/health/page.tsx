@@ -23,6 +23,8 @@ import { getEnv } from "@/lib/env";
 import { readFleetDrift } from "@/lib/health/read-fleet-drift";
 import { readBacklog } from "@/lib/health/read-backlog";
 import { describeBacklog } from "@/lib/health/describe-backlog";
+import { readStorageStatus } from "@/lib/health/read-storage-status";
+import { StorageStatusText } from "@/components/health/storage-status";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
@@ -34,17 +36,19 @@ const DELIVERIES = 15;
 export default async function HealthPage() {
   const now = new Date();
   const db = getDb();
-  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog] = await Promise.all([
-    getFleetStates(now),
-    listRecentRounds(ROUNDS),
-    listDailyOutcomes(null, now, DAYS),
-    listPublishers(now),
-    listAlerts(now),
-    listDeliveryAttempts(DELIVERIES),
-    readNotifyTarget(db, getEnv()),
-    readFleetDrift(db, { now, days: DAYS }),
-    readBacklog(db, now),
-  ]);
+  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog, storage] =
+    await Promise.all([
+      getFleetStates(now),
+      listRecentRounds(ROUNDS),
+      listDailyOutcomes(null, now, DAYS),
+      listPublishers(now),
+      listAlerts(now),
+      listDeliveryAttempts(DELIVERIES),
+      readNotifyTarget(db, getEnv()),
+      readFleetDrift(db, { now, days: DAYS }),
+      readBacklog(db, now),
+      readStorageStatus(db, getEnv().TIDINGS_RETENTION_DAYS),
+    ]);
   const totals = sumDays(days);
   return (
     <>
@@ -97,6 +101,9 @@ export default async function HealthPage() {
         intro="Each alert start and clear is sent once; a failed delivery is retried with backoff, up to 8 attempts."
       >
         <DeliveryAttemptsTable deliveries={deliveries} target={notifyTarget} />
+      </HealthSection>
+      <HealthSection id="storage" title="Storage">
+        <StorageStatusText status={storage} />
       </HealthSection>
     </>
   );

@@ -76,10 +76,11 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     url: text(formData, "url"),
     title: text(formData, "title"),
     folder: text(formData, "folder"),
+    retentionDays: text(formData, "retentionDays"),
     enabled: formData.get("enabled") === "on" ? "on" : "off",
   });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
-  const { id, url, title, folder, enabled } = parsed.data;
+  const { id, url, title, folder, enabled, retentionDays } = parsed.data;
   const policy = { allowPrivateNetworks: roundSettingsFromEnv(getEnv()).fetch.allowPrivateNetworks };
   const saved = await editSource(getDb(), policy, {
     sourceId: id,
@@ -87,6 +88,7 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     customTitle: title,
     folderName: folder,
     enabled,
+    retentionDays,
     now: new Date(),
   });
   if (saved.status === "error") return saved;

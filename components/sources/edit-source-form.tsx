@@ -18,13 +18,16 @@ type Props = {
     folderName: string | null;
     enabled: boolean;
     disabledReason: string | null;
+    retentionDays: number | null;
   };
   folders: readonly string[];
+  /** TIDINGS_RETENTION_DAYS, what an empty field means. */
+  installationRetentionDays: number;
 };
 
 const INITIAL: EditSourceState = { status: "idle", fieldErrors: {} };
 
-export function EditSourceForm({ source, folders }: Props) {
+export function EditSourceForm({ source, folders, installationRetentionDays }: Props) {
   const [state, action, pending] = useActionState(saveSourceSettings, INITIAL);
   const errors = state.fieldErrors;
   return (
@@ -92,6 +95,29 @@ export function EditSourceForm({ source, folders }: Props) {
           Empty: no folder. A new name creates the folder.
         </span>
         <FieldError id="folder-error" errors={errors.folder} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="retention-days" className={styles.label}>
+          Keep read articles for (days)
+        </label>
+        <input
+          id="retention-days"
+          name="retentionDays"
+          inputMode="numeric"
+          className={styles.input}
+          defaultValue={source.retentionDays ?? ""}
+          placeholder={String(installationRetentionDays)}
+          maxLength={5}
+          aria-invalid={errors.retentionDays ? true : undefined}
+          aria-describedby="retention-days-hint"
+        />
+        <span id="retention-days-hint" className={styles.hint}>
+          Read articles older than this are removed; starred and unread ones are always kept. Empty: the
+          installation&apos;s{" "}
+          {installationRetentionDays === 0 ? "setting (keep all)" : `${installationRetentionDays} days`}; 0: keep every
+          article.
+        </span>
+        <FieldError id="retention-days-error" errors={errors.retentionDays} />
       </div>
       <div className={styles.field}>
         <label className={styles.checkbox}>

@@ -1,4 +1,4 @@
-// Background pruning of the fetch log: the lead's server start calls startPruneSchedule(db) and
+// Background pruning of the fetch log, and retention of read articles (lib/retention): the lead's server start calls startPruneSchedule(db) and
 // its shutdown calls stopPruneSchedule(). The next run is scheduled only when the current one has
 // finished (never two at once), the timer never keeps the process alive, and the state lives on
 // globalThis so a second register() or a dev reload cannot start a second timer.
@@ -7,6 +7,9 @@ import { remember } from "@/lib/remember";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
 import { pruneFetchLog } from "@/lib/store/prune-fetch-log";
+import { getEnv } from "@/lib/env";
+import { runRetention } from "@/lib/retention/run-retention";
+import { formatBytes } from "@/lib/fetch/format-bytes";
 
 const log = createLogger("prune");
 
@@ -51,5 +54,18 @@ async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
       log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
   } catch (error) {
     log.error(`pruning the fetch log failed: ${describeError(error)}`);
+  }
+  // Retention of read articles runs on the same background schedule, after the log's pruning.
+  try {
+    const days = getEnv().TIDINGS_RETENTION_DAYS;
+    const run = await runRetention(db, new Date(), { installationDays: days, shouldStop });
+    if (run.switchedToIncremental) log.info("SQLite switched to incremental auto-vacuum (one VACUUM)");
+    if (run.removed > 0)
+      log.info(
+        `retention: removed ${run.removed} read articles of ${run.sources} sources in ${run.batches} batches` +
+          (run.reclaimedBytes === null ? "" : `, ${formatBytes(run.reclaimedBytes)} given back`),
+      );
+  } catch (error) {
+    log.error(`retention failed: ${describeError(error)}`);
   }
 }

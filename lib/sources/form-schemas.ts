@@ -11,6 +11,9 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label} is at most ${max} characters`)
     .transform((value) => (value === "" ? null : value));
 
+/** The most days a source may keep read articles: as TIDINGS_RETENTION_DAYS allows (100 years). */
+export const MAX_RETENTION_DAYS = 36_500;
+
 const sourceId = z.coerce.number().int().positive().max(2_147_483_647);
 
 function isHttpUrl(value: string): boolean {
@@ -38,11 +41,20 @@ export const addSourceSchema = z.object({
   folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
 });
 
+/** Days read articles are kept (lib/retention); empty: the installation's number; 0: for ever. */
+const retentionDays = z
+  .string()
+  .trim()
+  .regex(/^\d{0,5}$/, "Days are a whole number, 0 or more (0 keeps every article)")
+  .transform((value) => (value === "" ? null : Number(value)))
+  .refine((value) => value === null || value <= MAX_RETENTION_DAYS, `At most ${MAX_RETENTION_DAYS} days`);
+
 export const editSourceSchema = z.object({
   id: sourceId,
   url: webAddress,
   title: optionalText(MAX_TITLE_LENGTH, "A title"),
   folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+  retentionDays,
   enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
 });
 

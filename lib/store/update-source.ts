@@ -10,6 +10,8 @@ export type SourceSettings = {
   customTitle: string | null;
   folderName: string | null;
   enabled: boolean;
+  /** Days its read articles are kept (lib/retention); null: the installation's; 0: for ever; undefined keeps it. */
+  retentionDays?: number | null;
   /** A checked URL (lib/sources/edit-source.ts); undefined keeps the address. */
   feedUrl?: string;
   now: Date;
@@ -39,6 +41,7 @@ export async function updateSource(db: Db, input: SourceSettings): Promise<Sourc
       where: { id: input.sourceId },
       data: {
         customTitle: input.customTitle?.trim() || null,
+        retentionDays: input.retentionDays,
         folder: folderName
           ? { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } }
           : { disconnect: true },

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/sources/page-header";
 import { getSource } from "@/lib/sources/get-source";
 import { listFolderNames } from "@/lib/sources/list-folder-names";
 import { parseSourceId } from "@/lib/sources/parse-source-id";
+import { getEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Edit source" };
@@ -28,7 +29,7 @@ export default async function EditSourcePage({ params }: { params: Promise<{ id:
         }
       />
       <HealthSection id="settings" title="Settings">
-        <EditSourceForm source={source} folders={folders} />
+        <EditSourceForm source={source} folders={folders} installationRetentionDays={getEnv().TIDINGS_RETENTION_DAYS} />
       </HealthSection>
       <HealthSection
         id="remove"

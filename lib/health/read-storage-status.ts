@@ -1,0 +1,19 @@
+import "server-only";
+// The health page's "Storage" section: the database's size and what retention last removed.
+import type { Db } from "@/lib/db/prisma-client";
+import { measureDatabaseSize, type DatabaseSize } from "@/lib/db/database-space";
+import { providerOf } from "@/lib/db/prisma-client";
+import { readSetting } from "@/lib/store/settings";
+import { parseRetentionRun, RETENTION_LAST_RUN_KEY, type RetentionRun } from "@/lib/retention/retention-run";
+
+export type StorageStatus = {
+  provider: "sqlite" | "postgresql";
+  size: DatabaseSize;
+  retentionDays: number;
+  lastRun: RetentionRun | null;
+};
+
+export async function readStorageStatus(db: Db, retentionDays: number): Promise<StorageStatus> {
+  const [size, stored] = await Promise.all([measureDatabaseSize(db), readSetting(db, RETENTION_LAST_RUN_KEY)]);
+  return { provider: providerOf(db), size, retentionDays, lastRun: parseRetentionRun(stored) };
+}
