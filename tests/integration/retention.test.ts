@@ -53,6 +53,13 @@ async function age(sourceId: number, guid: string, state: { daysAgo: number; rea
     await world.database.db.source.update({ where: { id: sourceId }, data: { unreadCount: { decrement: 1 } } });
 }
 
+const countSearchRows = async () =>
+  Number(
+    (
+      await world.database.db.$queryRawUnsafe<{ n: number | bigint }[]>('SELECT COUNT(*) AS "n" FROM "ArticleSearch"')
+    )[0]!.n,
+  );
+
 const guidsOf = async (sourceId: number) =>
   (
     await world.database.db.article.findMany({ where: { sourceId }, orderBy: { guid: "asc" }, select: { guid: true } })
@@ -86,6 +93,8 @@ describe("retention", () => {
       expect(source.unreadCount).toBe(unreadBefore.find((row) => row.id === source.id)!.unreadCount);
     }
     expect(await world.database.db.removedArticle.count()).toBe(4);
+    // SQLite's search index (kept by triggers) lost the removed articles too.
+    if (!testingPostgres()) expect(await countSearchRows()).toBe(await world.database.db.article.count());
     const stored = parseRetentionRun(await readSetting(world.database.db, RETENTION_LAST_RUN_KEY));
     expect(stored).toMatchObject({ removed: 4, sources: 2, batches: 3 });
     if (testingPostgres()) expect(stored!.reclaimedBytes).toBeNull();
@@ -151,6 +160,9 @@ describe("retention", () => {
       removed: 0,
     });
     expect(await guidsOf(id)).toEqual(["urn:z:0", "urn:z:1"]);
+    // A removed source takes its articles with it (cascade), and their search rows with them.
+    await world.database.db.source.delete({ where: { id } });
+    if (!testingPostgres()) expect(await countSearchRows()).toBe(0);
   });
 
   it.skipIf(testingPostgres())(
