@@ -2,6 +2,7 @@
 // is (kept apart from whether requests succeed), and what the scheduler will do next and why.
 import { formatBytes, formatDuration, formatMs, formatRelative, formatUtc } from "@/lib/health/format-figures";
 import { MEDIAN_WINDOW_DAYS } from "@/lib/health/get-median-duration";
+import { findSpreadSeconds } from "@/lib/health/describe-schedule";
 import styles from "./figures.module.css";
 
 export type SourceFiguresProps = {
@@ -13,6 +14,7 @@ export type SourceFiguresProps = {
   lastSuccessAt: Date | null;
   lastNewArticleAt: Date | null;
   intervalSeconds: number;
+  lastFetchedAt: Date | null;
   nextDueAt: Date;
   nextCheckReason: string;
   enabled: boolean;
@@ -28,6 +30,9 @@ const BREAKER_WORDS: Record<string, string> = {
 
 export function SourceFigures(props: SourceFiguresProps) {
   const { now } = props;
+  // The next check may come later than the interval: the policy spreads sources out. Said here, so
+  // that "interval 19 h 33 min" beside "next check in 21 h 58 min" does not read as a contradiction.
+  const spread = findSpreadSeconds(props);
   const figures: Array<{ key: string; label: string; value: string; note?: string; title?: string }> = [
     {
       key: "bytes",
@@ -61,7 +66,12 @@ export function SourceFigures(props: SourceFiguresProps) {
       title: props.lastNewArticleAt ? formatUtc(props.lastNewArticleAt) : undefined,
       note: "freshness, not request success",
     },
-    { key: "interval", label: "Current interval", value: formatDuration(props.intervalSeconds) },
+    {
+      key: "interval",
+      label: "Current interval",
+      value: formatDuration(props.intervalSeconds),
+      note: spread >= 60 ? `+ ${formatDuration(spread)} of spread before the next check` : undefined,
+    },
     {
       key: "next",
       label: "Next check",

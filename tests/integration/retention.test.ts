@@ -133,7 +133,8 @@ describe("retention", () => {
         enabled: "on",
       });
     for (const bad of ["-1", "ten", "1.5", "99999999"]) expect(form(bad).success, bad).toBe(false);
-    expect(form("").success && form("").data.retentionDays).toBeNull();
+    const empty = form("");
+    expect(empty.success && empty.data.retentionDays).toBeNull();
     const parsed = form(" 10 ");
     expect(parsed.success && parsed.data.retentionDays).toBe(10);
     const saved = await editSource(

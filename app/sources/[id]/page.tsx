@@ -26,6 +26,8 @@ import { sumDays } from "@/lib/health/fill-days";
 import { getRobotsNotice } from "@/lib/health/get-robots-notice";
 import { AlertList } from "@/components/health/alert-list";
 import { listAlerts } from "@/lib/health/list-alerts";
+import { describeSchedule } from "@/lib/health/describe-schedule";
+import { getNewestPublishedAt } from "@/lib/sources/get-newest-published-at";
 
 export const dynamic = "force-dynamic";
 
@@ -67,7 +69,12 @@ export default async function SourcePage({ params, searchParams }: Props) {
   return (
     <>
       <SourceSummary source={source} health={classifySourceHealth(source, now)} now={now} />
-      {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
+      {query.added === "1" ? (
+        <FirstFetchNotice
+          fetch={recent[0] ?? null}
+          schedule={describeSchedule({ ...source, now, newestPublishedAt: await getNewestPublishedAt(id) })}
+        />
+      ) : null}
       {alerts.open.length + alerts.cleared.length > 0 ? (
         <HealthSection
           id="alerts"
@@ -106,6 +113,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
           lastSuccessAt={source.lastSuccessAt}
           lastNewArticleAt={source.lastNewArticleAt}
           intervalSeconds={source.intervalSeconds}
+          lastFetchedAt={source.lastFetchedAt}
           nextDueAt={source.nextDueAt}
           nextCheckReason={source.nextCheckReason}
           enabled={source.enabled}
