@@ -70,7 +70,10 @@ export function SourceFigures(props: SourceFiguresProps) {
       key: "interval",
       label: "Current interval",
       value: formatDuration(props.intervalSeconds),
-      note: spread >= 60 ? `+ ${formatDuration(spread)} of spread before the next check` : undefined,
+      note:
+        Math.abs(spread) >= 60
+          ? `${spread > 0 ? "+" : "−"} ${formatDuration(Math.abs(spread))} of spread for the next check`
+          : undefined,
     },
     {
       key: "next",

@@ -28,13 +28,17 @@ export function formatAge(seconds: number): string {
   return formatDuration(seconds);
 }
 
-/** The wait the scheduler added beyond the interval, in seconds (0 when none, or not known). */
+/**
+ * How much the wait before the next check differs from the interval, in seconds: positive when the
+ * scheduler added spread, negative when it drew the check earlier (a first fetch at the maximum
+ * interval is spread below it); 0 when not known.
+ */
 export function findSpreadSeconds(
   facts: Pick<ScheduleFacts, "intervalSeconds" | "nextDueAt" | "lastFetchedAt">,
 ): number {
   if (facts.lastFetchedAt === null) return 0;
   const waitSeconds = (facts.nextDueAt.getTime() - facts.lastFetchedAt.getTime()) / 1000;
-  return Math.max(0, Math.round(waitSeconds - facts.intervalSeconds));
+  return Math.round(waitSeconds - facts.intervalSeconds);
 }
 
 /** Null when the source is paused or failing: the failure's own explanation says more then. */
@@ -45,8 +49,8 @@ export function describeSchedule(facts: ScheduleFacts): string | null {
     untilSeconds < 60 ? "Checked again in the next round" : `Checked again in ${formatDuration(untilSeconds)}`;
   const spread = findSpreadSeconds(facts);
   const spreadNote =
-    spread >= 60
-      ? ` (its interval, ${formatDuration(facts.intervalSeconds)}, plus ${formatDuration(spread)} of spread, so that sources do not all come due together)`
+    Math.abs(spread) >= 60
+      ? ` (its interval, ${formatDuration(facts.intervalSeconds)}, ${spread > 0 ? "plus" : "less"} ${formatDuration(Math.abs(spread))} of spread, so that sources do not all come due together)`
       : "";
   if (facts.newestPublishedAt === null)
     return `${when}${spreadNote}: its posts carry no dates, so it starts at the shortest interval and is checked less often while nothing new comes.`;

@@ -39,8 +39,16 @@ describe("describeSchedule", () => {
       "Checked again in 1 h: its posts carry no dates, so it starts at the shortest interval and is checked less often while nothing new comes.",
     ],
     [
-      { nextDueAt: NOW },
+      { nextDueAt: NOW, lastFetchedAt: null },
       "Checked again in the next round because its newest post is 2 h old: the interval follows how often it publishes.",
+    ],
+    [
+      {
+        intervalSeconds: 86400,
+        nextDueAt: new Date(NOW.getTime() + 21 * H),
+        newestPublishedAt: new Date(NOW.getTime() - 40 * D),
+      },
+      "Checked again in 21 h (its interval, 1 d, less 3 h of spread, so that sources do not all come due together) because its newest post is 6 weeks old; it will be checked more often when it publishes.",
     ],
     [
       { newestPublishedAt: new Date(NOW.getTime() - 20 * D) },
@@ -66,11 +74,11 @@ describe("the pieces", () => {
     expect(formatAge(seconds)).toBe(expected);
   });
 
-  it("finds no spread without a last fetch, or when the next check comes within the interval", () => {
+  it("finds no spread without a last fetch, and a negative one when the next check comes before the interval", () => {
     expect(findSpreadSeconds({ intervalSeconds: 3600, nextDueAt: NOW, lastFetchedAt: null })).toBe(0);
     expect(
       findSpreadSeconds({ intervalSeconds: 3600, nextDueAt: new Date(NOW.getTime() + H / 2), lastFetchedAt: NOW }),
-    ).toBe(0);
+    ).toBe(-1800);
     expect(
       findSpreadSeconds({ intervalSeconds: 3600, nextDueAt: new Date(NOW.getTime() + 2 * H), lastFetchedAt: NOW }),
     ).toBe(3600);
