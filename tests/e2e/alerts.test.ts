@@ -86,7 +86,7 @@ describe("alerts on the pages", () => {
 
     await page.goto(`${server.url}/sources/${sourceId}`);
     expect(await page.locator('#alerts li[data-alert-kind="broken"]').textContent()).toMatch(
-      /Source broken\s*Started just now.*circuit breaker is open/,
+      /Source broken\s*Started just now.*circuit breaker opened after 2 errors in a row/,
     );
     await page.close();
   });
