@@ -7,6 +7,7 @@ import { useActionState } from "react";
 import { addSource } from "@/app/sources/actions";
 import type { AddSourceState } from "@/lib/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/opml/limits";
+import { LoginFields } from "@/components/sources/login-fields";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";
@@ -111,6 +112,14 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
         </datalist>
         <FieldError id="folder-error" errors={errors.folder} />
       </div>
+      <details className={styles.field} open={Boolean(errors.loginUser || errors.loginPassword)}>
+        <summary className={styles.label}>This feed needs a login (HTTP Basic)</summary>
+        <p className={styles.hint} id="login-hint">
+          Sent only to the feed&apos;s own site, never to another one it redirects to; never shown again, nor exported.
+          Filled in again after an error: it is not sent back to this page.
+        </p>
+        <LoginFields errors={errors} hintId="login-hint" />
+      </details>
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={pending}>
           {state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}

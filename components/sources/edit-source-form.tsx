@@ -5,6 +5,7 @@ import { useActionState } from "react";
 import { saveSourceSettings } from "@/app/sources/actions";
 import type { EditSourceState } from "@/lib/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
+import { LoginFields } from "@/components/sources/login-fields";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
 import styles from "./form.module.css";
@@ -23,11 +24,13 @@ type Props = {
   folders: readonly string[];
   /** TIDINGS_RETENTION_DAYS, what an empty field means. */
   installationRetentionDays: number;
+  /** Whether the source has an HTTP Basic login (never the login itself). */
+  hasLogin: boolean;
 };
 
 const INITIAL: EditSourceState = { status: "idle", fieldErrors: {} };
 
-export function EditSourceForm({ source, folders, installationRetentionDays }: Props) {
+export function EditSourceForm({ source, folders, installationRetentionDays, hasLogin }: Props) {
   const [state, action, pending] = useActionState(saveSourceSettings, INITIAL);
   const errors = state.fieldErrors;
   return (
@@ -119,6 +122,20 @@ export function EditSourceForm({ source, folders, installationRetentionDays }: P
         </span>
         <FieldError id="retention-days-error" errors={errors.retentionDays} />
       </div>
+      <fieldset className={styles.choices}>
+        <legend>Login (HTTP Basic)</legend>
+        <p className={styles.hint} id="login-hint" data-login-state={hasLogin ? "set" : "none"}>
+          {hasLogin
+            ? "A login is set. It is never shown; give a new user name and password to replace it."
+            : "None. Give one if the feed asks for a login; it is sent only to the feed's own site."}
+        </p>
+        <LoginFields errors={errors} hintId="login-hint" />
+        {hasLogin ? (
+          <label className={styles.checkbox}>
+            <input type="checkbox" name="loginRemove" /> Remove the login
+          </label>
+        ) : null}
+      </fieldset>
       <div className={styles.field}>
         <label className={styles.checkbox}>
           <input type="checkbox" name="enabled" defaultChecked={source.enabled} />{" "}

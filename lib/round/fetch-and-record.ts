@@ -5,6 +5,7 @@
 import type { Db } from "@/lib/db/prisma-client";
 import type { Attempt } from "@/lib/store/attempt";
 import { attemptFetch } from "@/lib/round/attempt-fetch";
+import { readSourceLogin } from "@/lib/logins/source-login";
 import { storeAttempt } from "@/lib/round/store-attempt";
 import { findSubscribed } from "@/lib/store/find-subscribed";
 import type { RoundSettings } from "@/lib/round/round-settings";
@@ -45,7 +46,7 @@ export async function fetchAndRecord(
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
   const attempt = await attemptFetch(
-    source,
+    { ...source, login: await readSourceLogin(db, source.id) },
     settings.fetch,
     context.manual,
     { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) },

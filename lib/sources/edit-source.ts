@@ -6,10 +6,15 @@ import type { Db } from "@/lib/db/prisma-client";
 import { checkUrl } from "@/lib/fetch/check-url";
 import { withPrivateNetworkHint } from "@/lib/fetch/private-network-hint";
 import { completeWebAddress } from "@/lib/sources/complete-web-address";
+import { removeSourceLogin, saveSourceLogin } from "@/lib/logins/source-login";
 import type { FieldErrors } from "@/lib/sources/form-schemas";
 import { updateSource, type SourceSettings } from "@/lib/store/update-source";
 
-export type SourceEdit = Omit<SourceSettings, "feedUrl"> & { url: string };
+/** `login`: a new HTTP Basic login, "remove", or null/undefined to keep the one set. */
+export type SourceEdit = Omit<SourceSettings, "feedUrl"> & {
+  url: string;
+  login?: { user: string; password: string } | "remove" | null;
+};
 
 export type SourceEditResult = { status: "saved" } | { status: "error"; fieldErrors: FieldErrors };
 
@@ -39,5 +44,10 @@ export async function editSource(
       fieldErrors: { url: [`Already subscribed: ${result.holder.title} (source #${result.holder.id})`] },
     };
   }
+  // The login belongs to the origin of the address saved (a new address on another site does
+  // not inherit the old login's reach: it is sent only to the origin it was given for).
+  if (input.login === "remove") await removeSourceLogin(db, sourceId);
+  else if (input.login && current)
+    await saveSourceLogin(db, sourceId, { ...input.login, origin: new URL(feedUrl ?? current.feedUrl).origin });
   return { status: "saved" };
 }

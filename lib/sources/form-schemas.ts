@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
 import { completeWebAddress } from "@/lib/sources/complete-web-address";
+import { MAX_LOGIN_PASSWORD_LENGTH, MAX_LOGIN_USER_LENGTH } from "@/lib/logins/login-limits";
 
 const optionalText = (max: number, label: string) =>
   z
@@ -35,11 +36,47 @@ const webAddress = z
   )
   .refine((value) => isHttpUrl(completeWebAddress(value)), "Only http:// and https:// addresses can be followed");
 
-export const addSourceSchema = z.object({
-  url: webAddress,
-  title: optionalText(MAX_TITLE_LENGTH, "A title"),
-  folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
-});
+/** An HTTP Basic login (RFC 7617): a user name without a colon, and a password; both, or neither. */
+const loginFields = {
+  loginUser: z
+    .string()
+    .trim()
+    .max(MAX_LOGIN_USER_LENGTH, `A user name is at most ${MAX_LOGIN_USER_LENGTH} characters`)
+    .refine((value) => !value.includes(":"), "A user name for HTTP Basic login cannot contain a colon")
+    .default(""),
+  // Not trimmed: spaces may be part of a password.
+  loginPassword: z
+    .string()
+    .max(MAX_LOGIN_PASSWORD_LENGTH, `A password is at most ${MAX_LOGIN_PASSWORD_LENGTH} characters`)
+    .default(""),
+};
+
+function checkLoginPair(form: { loginUser: string; loginPassword: string }, context: z.RefinementCtx): void {
+  if (form.loginUser === "" && form.loginPassword !== "")
+    context.addIssue({
+      code: "custom",
+      path: ["loginUser"],
+      message: "Give the user name that goes with the password",
+    });
+  if (form.loginUser !== "" && form.loginPassword === "")
+    context.addIssue({
+      code: "custom",
+      path: ["loginPassword"],
+      message: "Give the password that goes with the user name",
+    });
+}
+
+const toLogin = (user: string, password: string) => (user === "" ? null : { user, password });
+
+export const addSourceSchema = z
+  .object({
+    url: webAddress,
+    title: optionalText(MAX_TITLE_LENGTH, "A title"),
+    folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+    ...loginFields,
+  })
+  .superRefine(checkLoginPair)
+  .transform(({ loginUser, loginPassword, ...rest }) => ({ ...rest, login: toLogin(loginUser, loginPassword) }));
 
 /** Days read articles are kept (lib/retention); empty: the installation's number; 0: for ever. */
 const retentionDays = z
@@ -49,14 +86,23 @@ const retentionDays = z
   .transform((value) => (value === "" ? null : Number(value)))
   .refine((value) => value === null || value <= MAX_RETENTION_DAYS, `At most ${MAX_RETENTION_DAYS} days`);
 
-export const editSourceSchema = z.object({
-  id: sourceId,
-  url: webAddress,
-  title: optionalText(MAX_TITLE_LENGTH, "A title"),
-  folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
-  retentionDays,
-  enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
-});
+/** `login`: a new login, "remove", or null to keep the one set (it is never sent back to the form). */
+export const editSourceSchema = z
+  .object({
+    id: sourceId,
+    url: webAddress,
+    title: optionalText(MAX_TITLE_LENGTH, "A title"),
+    folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+    retentionDays,
+    ...loginFields,
+    loginRemove: z.enum(["on", "off"]).default("off"),
+    enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
+  })
+  .superRefine(checkLoginPair)
+  .transform(({ loginUser, loginPassword, loginRemove, ...rest }) => ({
+    ...rest,
+    login: loginRemove === "on" ? ("remove" as const) : toLogin(loginUser, loginPassword),
+  }));
 
 export const toggleEnabledSchema = z.object({
   id: sourceId,

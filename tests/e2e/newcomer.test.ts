@@ -11,6 +11,7 @@ import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { auditPage } from "@/tests/helpers/page-audit";
 import {
+  basicAuth,
   feed,
   rssFeed,
   sequence,
@@ -24,6 +25,8 @@ import { runRound } from "@/lib/round/run-round";
 import { createSource } from "@/lib/store/create-source";
 
 const API_PASSWORD = "a long random api password for the phone";
+const FEED_USER = "member";
+const FEED_PASSWORD = "feed-login-secret-7Qz";
 const DAY = 24 * 60 * 60 * 1000;
 const LONG_PATH = "/category/a-very-long-section-name/another-subsection/feeds/flaky-feed-with-a-long-name.xml";
 
@@ -46,6 +49,11 @@ beforeAll(async () => {
   lan = await startPublisher(
     {
       "/feed.xml": feed({ body: rssFeed({ title: "A LAN bridge", items: OLD_ITEMS }), etag: '"lan"' }),
+      "/members.xml": basicAuth(
+        FEED_USER,
+        FEED_PASSWORD,
+        feed({ body: rssFeed({ title: "Members", items: OLD_ITEMS }) }),
+      ),
       // A page whose two feed links have no title: each is offered once.
       "/untitled/": feed({
         body: `<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="/untitled/a.xml"><link rel="alternate" type="application/atom+xml" href="/untitled/b.xml"></head></html>`,
@@ -205,6 +213,37 @@ describe("with TIDINGS_ALLOW_PRIVATE_NETWORKS=true", () => {
       /^Checked again in .* because its newest post is 11 months old; it will be checked more often when it publishes\.$/,
     );
     await page.screenshot({ path: screenshotPath("newcomer-added-schemeless"), fullPage: true });
+    await page.close();
+  });
+
+  it("adds a feed behind a login, whose password then shows in no page, export or API answer", async () => {
+    const page = await openPage(1366);
+    await page.goto(`${server.url}/sources/new`);
+    await page.getByLabel("Feed or site address").fill(lan.url("/members.xml"));
+    await page.getByText("This feed needs a login (HTTP Basic)").click();
+    await page.getByLabel("User name").fill(FEED_USER);
+    await page.getByLabel("Password").fill(FEED_PASSWORD);
+    await page.screenshot({ path: screenshotPath("newcomer-add-with-login") });
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForURL(/\/sources\/\d+\?added=1$/, { timeout: 30_000 });
+    const id = Number(/\/sources\/(\d+)/.exec(page.url())![1]);
+    expect(await page.locator("[data-first-fetch]").getAttribute("data-first-fetch")).toBe("ok");
+    await page.goto(`${server.url}/sources/${id}/edit`);
+    expect(await page.locator("[data-login-state]").getAttribute("data-login-state")).toBe("set");
+    const token = Buffer.from(`${FEED_USER}:${FEED_PASSWORD}`).toString("base64");
+    for (const path of [
+      `/sources/${id}`,
+      `/sources/${id}/edit`,
+      "/sources",
+      "/sources/export",
+      "/api/sidebar",
+      "/health",
+    ]) {
+      const body = await (await fetch(`${server.url}${path}`)).text();
+      expect(body, path).not.toContain(FEED_PASSWORD);
+      expect(body, path).not.toContain(token);
+    }
+    expect(server.output()).not.toContain(FEED_PASSWORD);
     await page.close();
   });
 

@@ -9,6 +9,8 @@ import { getSource } from "@/lib/sources/get-source";
 import { listFolderNames } from "@/lib/sources/list-folder-names";
 import { parseSourceId } from "@/lib/sources/parse-source-id";
 import { getEnv } from "@/lib/env";
+import { getDb } from "@/lib/db/client";
+import { hasSourceLogin } from "@/lib/logins/source-login";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Edit source" };
@@ -16,7 +18,11 @@ export const metadata: Metadata = { title: "Edit source" };
 export default async function EditSourcePage({ params }: { params: Promise<{ id: string }> }) {
   const id = parseSourceId((await params).id);
   if (id === null) notFound();
-  const [source, folders] = await Promise.all([getSource(id), listFolderNames()]);
+  const [source, folders, hasLogin] = await Promise.all([
+    getSource(id),
+    listFolderNames(),
+    hasSourceLogin(getDb(), id),
+  ]);
   if (!source) notFound();
   return (
     <>
@@ -29,7 +35,12 @@ export default async function EditSourcePage({ params }: { params: Promise<{ id:
         }
       />
       <HealthSection id="settings" title="Settings">
-        <EditSourceForm source={source} folders={folders} installationRetentionDays={getEnv().TIDINGS_RETENTION_DAYS} />
+        <EditSourceForm
+          source={source}
+          folders={folders}
+          installationRetentionDays={getEnv().TIDINGS_RETENTION_DAYS}
+          hasLogin={hasLogin}
+        />
       </HealthSection>
       <HealthSection
         id="remove"

@@ -2,6 +2,16 @@
 ALTER TABLE "Source" ADD COLUMN "retentionDays" INTEGER;
 
 -- CreateTable
+CREATE TABLE "SourceLogin" (
+    "sourceId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "user" TEXT NOT NULL,
+    "password" TEXT NOT NULL,
+    "origin" TEXT NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "SourceLogin_sourceId_fkey" FOREIGN KEY ("sourceId") REFERENCES "Source" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
 CREATE TABLE "RemovedArticle" (
     "sourceId" INTEGER NOT NULL,
     "dedupeKey" TEXT NOT NULL,
