@@ -80,13 +80,14 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     title: text(formData, "title"),
     folder: text(formData, "folder"),
     retentionDays: text(formData, "retentionDays"),
+    maxIntervalSeconds: text(formData, "checkEveryMinutes"),
     loginUser: text(formData, "loginUser"),
     loginPassword: text(formData, "loginPassword"),
     loginRemove: formData.get("loginRemove") === "on" ? "on" : "off",
     enabled: formData.get("enabled") === "on" ? "on" : "off",
   });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
-  const { id, url, title, folder, enabled, retentionDays, login } = parsed.data;
+  const { id, url, title, folder, enabled, retentionDays, maxIntervalSeconds, login } = parsed.data;
   const policy = { allowPrivateNetworks: roundSettingsFromEnv(getEnv()).fetch.allowPrivateNetworks };
   const saved = await editSource(getDb(), policy, {
     sourceId: id,
@@ -95,6 +96,7 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     folderName: folder,
     enabled,
     retentionDays,
+    maxIntervalSeconds,
     login,
     now: new Date(),
   });

@@ -20,17 +20,26 @@ type Props = {
     enabled: boolean;
     disabledReason: string | null;
     retentionDays: number | null;
+    maxIntervalSeconds: number | null;
   };
   folders: readonly string[];
   /** TIDINGS_RETENTION_DAYS, what an empty field means. */
   installationRetentionDays: number;
   /** Whether the source has an HTTP Basic login (never the login itself). */
   hasLogin: boolean;
+  /** TIDINGS_MAX_INTERVAL in minutes: what an empty "check at least every" means. */
+  installationMaxMinutes: number;
 };
 
 const INITIAL: EditSourceState = { status: "idle", fieldErrors: {} };
 
-export function EditSourceForm({ source, folders, installationRetentionDays, hasLogin }: Props) {
+export function EditSourceForm({
+  source,
+  folders,
+  installationRetentionDays,
+  hasLogin,
+  installationMaxMinutes,
+}: Props) {
   const [state, action, pending] = useActionState(saveSourceSettings, INITIAL);
   const errors = state.fieldErrors;
   return (
@@ -121,6 +130,28 @@ export function EditSourceForm({ source, folders, installationRetentionDays, has
           article.
         </span>
         <FieldError id="retention-days-error" errors={errors.retentionDays} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="check-every" className={styles.label}>
+          Check at least every (minutes)
+        </label>
+        <input
+          id="check-every"
+          name="checkEveryMinutes"
+          inputMode="numeric"
+          className={styles.input}
+          defaultValue={source.maxIntervalSeconds === null ? "" : String(source.maxIntervalSeconds / 60)}
+          placeholder={String(installationMaxMinutes)}
+          maxLength={6}
+          aria-invalid={errors.maxIntervalSeconds ? true : undefined}
+          aria-describedby="check-every-hint"
+        />
+        <span id="check-every-hint" className={styles.hint}>
+          Empty: as often as its rhythm of publishing says, at least every {installationMaxMinutes} minutes. Never more
+          often than its publisher allows (Cache-Control max-age, a feed&apos;s ttl) nor during a Retry-After; from its
+          next check on.
+        </span>
+        <FieldError id="check-every-error" errors={errors.maxIntervalSeconds} />
       </div>
       <fieldset className={styles.choices}>
         <legend>Login (HTTP Basic)</legend>

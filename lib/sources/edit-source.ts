@@ -23,7 +23,7 @@ export async function editSource(
   policy: { allowPrivateNetworks: boolean },
   input: SourceEdit,
 ): Promise<SourceEditResult> {
-  const { sourceId, customTitle, folderName, enabled, retentionDays, now } = input;
+  const { sourceId, customTitle, folderName, enabled, retentionDays, maxIntervalSeconds, now } = input;
   const current = await db.source.findUnique({ where: { id: sourceId }, select: { feedUrl: true } });
   // An address left as it was is not checked again: a title edit must not fail on a source the
   // guard would refuse today (added while TIDINGS_ALLOW_PRIVATE_NETWORKS was on).
@@ -36,7 +36,16 @@ export async function editSource(
     }
     feedUrl = verdict.url.href;
   }
-  const result = await updateSource(db, { sourceId, customTitle, folderName, enabled, retentionDays, now, feedUrl });
+  const result = await updateSource(db, {
+    sourceId,
+    customTitle,
+    folderName,
+    enabled,
+    retentionDays,
+    maxIntervalSeconds,
+    now,
+    feedUrl,
+  });
   if (result.status === "missing") return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
   if (result.status === "duplicate") {
     return {

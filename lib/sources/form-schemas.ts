@@ -87,6 +87,22 @@ const retentionDays = z
   .refine((value) => value === null || value <= MAX_RETENTION_DAYS, `At most ${MAX_RETENTION_DAYS} days`);
 
 /** `login`: a new login, "remove", or null to keep the one set (it is never sent back to the form). */
+/** The most minutes a source's "check at least every" may say: the 30 days TIDINGS_MAX_INTERVAL allows. */
+export const MAX_CHECK_EVERY_MINUTES = 30 * 24 * 60;
+
+/** "Check at least every" in minutes; empty: the installation's maximum. Stored in seconds. */
+const checkEveryMinutes = z
+  .string()
+  .trim()
+  .regex(/^\d{0,6}$/, "Minutes are a whole number, 1 or more (empty: as the feed's rhythm says)")
+  .transform((value) => (value === "" ? null : Number(value)))
+  .refine(
+    (value) => value === null || (value >= 1 && value <= MAX_CHECK_EVERY_MINUTES),
+    `Between 1 and ${MAX_CHECK_EVERY_MINUTES} minutes (30 days)`,
+  )
+  .transform((minutes) => (minutes === null ? null : minutes * 60))
+  .default(null);
+
 export const editSourceSchema = z
   .object({
     id: sourceId,
@@ -94,6 +110,7 @@ export const editSourceSchema = z
     title: optionalText(MAX_TITLE_LENGTH, "A title"),
     folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
     retentionDays,
+    maxIntervalSeconds: checkEveryMinutes,
     ...loginFields,
     loginRemove: z.enum(["on", "off"]).default("off"),
     enabled: z.enum(["on", "off"]).transform((value) => value === "on"),

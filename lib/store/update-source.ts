@@ -12,6 +12,12 @@ export type SourceSettings = {
   enabled: boolean;
   /** Days its read articles are kept (lib/retention); null: the installation's; 0: for ever; undefined keeps it. */
   retentionDays?: number | null;
+  /**
+   * "Check at least every", in seconds (the policy keeps it within the floor and the maximum,
+   * lib/policy/effective-floor.ts); null: the installation's maximum; undefined keeps it. It
+   * applies from the next check on.
+   */
+  maxIntervalSeconds?: number | null;
   /** A checked URL (lib/sources/edit-source.ts); undefined keeps the address. */
   feedUrl?: string;
   now: Date;
@@ -42,6 +48,7 @@ export async function updateSource(db: Db, input: SourceSettings): Promise<Sourc
       data: {
         customTitle: input.customTitle?.trim() || null,
         retentionDays: input.retentionDays,
+        maxIntervalSeconds: input.maxIntervalSeconds,
         folder: folderName
           ? { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } }
           : { disconnect: true },

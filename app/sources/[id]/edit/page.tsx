@@ -40,6 +40,7 @@ export default async function EditSourcePage({ params }: { params: Promise<{ id:
           folders={folders}
           installationRetentionDays={getEnv().TIDINGS_RETENTION_DAYS}
           hasLogin={hasLogin}
+          installationMaxMinutes={getEnv().TIDINGS_MAX_INTERVAL}
         />
       </HealthSection>
       <HealthSection

@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "Source" ADD COLUMN     "retentionDays" INTEGER;
+ALTER TABLE "Source" ADD COLUMN     "maxIntervalSeconds" INTEGER,
+ADD COLUMN     "retentionDays" INTEGER;
 
 -- CreateTable
 CREATE TABLE "SourceLogin" (

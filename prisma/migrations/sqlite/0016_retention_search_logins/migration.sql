@@ -1,4 +1,5 @@
 -- AlterTable
+ALTER TABLE "Source" ADD COLUMN "maxIntervalSeconds" INTEGER;
 ALTER TABLE "Source" ADD COLUMN "retentionDays" INTEGER;
 
 -- CreateTable
