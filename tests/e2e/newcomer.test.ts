@@ -230,6 +230,13 @@ describe("with TIDINGS_ALLOW_PRIVATE_NETWORKS=true", () => {
     expect(await page.locator("[data-first-fetch]").getAttribute("data-first-fetch")).toBe("ok");
     await page.goto(`${server.url}/sources/${id}/edit`);
     expect(await page.locator("[data-login-state]").getAttribute("data-login-state")).toBe("set");
+    // Its "check at least every", saved from the same page: the login is kept (empty fields).
+    await page.getByLabel("Check at least every (minutes)").fill("120");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Saved.").waitFor({ timeout: 10_000 });
+    expect(await database.db.source.findUniqueOrThrow({ where: { id } })).toMatchObject({ maxIntervalSeconds: 7200 });
+    expect(await database.db.sourceLogin.count({ where: { sourceId: id } })).toBe(1);
+    await page.screenshot({ path: screenshotPath("newcomer-edit-source"), fullPage: true });
     const token = Buffer.from(`${FEED_USER}:${FEED_PASSWORD}`).toString("base64");
     for (const path of [
       `/sources/${id}`,
