@@ -47,7 +47,10 @@ export default async function HealthPage() {
       readNotifyTarget(db, getEnv()),
       readFleetDrift(db, { now, days: DAYS }),
       readBacklog(db, now),
-      readStorageStatus(db, getEnv().TIDINGS_RETENTION_DAYS),
+      readStorageStatus(db, {
+        retentionDays: getEnv().TIDINGS_RETENTION_DAYS,
+        schedulerOn: getEnv().TIDINGS_SCHEDULER,
+      }),
     ]);
   const totals = sumDays(days);
   return (

@@ -18,16 +18,18 @@ export function StorageStatusText({ status }: { status: StorageStatus }) {
         {free}.
       </p>
       <p data-retention-rule>{rule}</p>
-      <p data-retention-last>{describeLastRun(lastRun)}</p>
+      <p data-retention-last>{describeLastRun(lastRun, status.schedulerOn)}</p>
     </>
   );
 }
 
-function describeLastRun(run: StorageStatus["lastRun"]): string {
-  if (run === null)
-    return "Retention has not run yet (it runs every 6 hours, the first time 10 minutes after the start).";
-  const when = `Last run ${formatUtc(new Date(run.finishedAt))}`;
-  if (run.removed === 0) return `${when}: nothing was old enough to remove.`;
+function describeLastRun(run: StorageStatus["lastRun"], schedulerOn: boolean): string {
+  const schedule = schedulerOn
+    ? "it runs every 6 hours, the first time 10 minutes after the start"
+    : "it runs with the scheduler, which is off here: TIDINGS_SCHEDULER=false";
+  if (run === null) return `Retention has not run yet (${schedule}).`;
+  const last = `Last run ${formatUtc(new Date(run.finishedAt))}`;
+  if (run.removed === 0) return `${last}: nothing was old enough to remove.`;
   const room = run.reclaimedBytes === null ? "" : `, ${formatBytes(run.reclaimedBytes)} given back to the disk`;
-  return `${when}: removed ${run.removed.toLocaleString("en")} read article${run.removed === 1 ? "" : "s"} of ${run.sources} source${run.sources === 1 ? "" : "s"}${room}.`;
+  return `${last}: removed ${run.removed.toLocaleString("en")} read article${run.removed === 1 ? "" : "s"} of ${run.sources} source${run.sources === 1 ? "" : "s"}${room}.`;
 }

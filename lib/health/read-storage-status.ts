@@ -10,10 +10,15 @@ export type StorageStatus = {
   provider: "sqlite" | "postgresql";
   size: DatabaseSize;
   retentionDays: number;
+  /** Retention runs on the scheduler's background schedule (TIDINGS_SCHEDULER). */
+  schedulerOn: boolean;
   lastRun: RetentionRun | null;
 };
 
-export async function readStorageStatus(db: Db, retentionDays: number): Promise<StorageStatus> {
+export async function readStorageStatus(
+  db: Db,
+  settings: { retentionDays: number; schedulerOn: boolean },
+): Promise<StorageStatus> {
   const [size, stored] = await Promise.all([measureDatabaseSize(db), readSetting(db, RETENTION_LAST_RUN_KEY)]);
-  return { provider: providerOf(db), size, retentionDays, lastRun: parseRetentionRun(stored) };
+  return { provider: providerOf(db), size, ...settings, lastRun: parseRetentionRun(stored) };
 }
