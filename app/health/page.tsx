@@ -23,6 +23,8 @@ import { getEnv } from "@/lib/base/env";
 import { readFleetDrift } from "@/lib/reads/health/read-fleet-drift";
 import { readBacklog } from "@/lib/reads/health/read-backlog";
 import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import { readStorageStatus } from "@/lib/reads/health/read-storage-status";
+import { StorageStatusText } from "@/components/health/storage-status";
 import { WebSubNotices } from "@/components/websub/websub-notices";
 import { listWebSubNotices } from "@/lib/features/websub/get-websub-health";
 
@@ -36,7 +38,7 @@ const DELIVERIES = 15;
 export default async function HealthPage() {
   const now = new Date();
   const db = getDb();
-  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog, webSub] =
+  const [states, rounds, days, publishers, alerts, deliveries, notifyTarget, drift, backlog, webSub, storage] =
     await Promise.all([
       getFleetStates(now),
       listRecentRounds(ROUNDS),
@@ -48,6 +50,10 @@ export default async function HealthPage() {
       readFleetDrift(db, { now, days: DAYS }),
       readBacklog(db, now),
       listWebSubNotices(now),
+      readStorageStatus(db, {
+        retentionDays: getEnv().TIDINGS_RETENTION_DAYS,
+        schedulerOn: getEnv().TIDINGS_SCHEDULER,
+      }),
     ]);
   const totals = sumDays(days);
   return (
@@ -110,6 +116,9 @@ export default async function HealthPage() {
         intro="Each alert start and clear is sent once; a failed delivery is retried with backoff, up to 8 attempts."
       >
         <DeliveryAttemptsTable deliveries={deliveries} target={notifyTarget} />
+      </HealthSection>
+      <HealthSection id="storage" title="Storage">
+        <StorageStatusText status={storage} />
       </HealthSection>
     </>
   );

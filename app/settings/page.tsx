@@ -1,4 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { ApiAddresses } from "@/components/settings/api-addresses";
+import { getEnv } from "@/lib/base/env";
+import { findInstanceOrigin } from "@/lib/http/instance-origin";
 import { ApiPasswordForm } from "@/components/settings/api-password-form";
 import { PageHeader } from "@/components/sources/page-header";
 import { getApiAccount } from "@/lib/features/auth/get-api-account";
@@ -11,15 +15,23 @@ export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
-  const [account, notify, sessions] = await Promise.all([getApiAccount(), getNotifyFormValues(), getSessionList()]);
+  const [account, notify, sessions, requestHeaders] = await Promise.all([
+    getApiAccount(),
+    getNotifyFormValues(),
+    getSessionList(),
+    headers(),
+  ]);
+  const origin = findInstanceOrigin(getEnv().TIDINGS_PUBLIC_URL, requestHeaders);
   return (
     <>
       <PageHeader title="Settings" />
       <h2>Feed apps</h2>
       <p>
-        Apps that speak the Fever API (Reeder, ReadKit, Fiery Feeds, FeedMe…) sign in with the server address
-        <code> http://THIS-HOST/api/fever.php</code>, this user name and the API password.
+        Phone and desktop apps read Tidings through either API below, with the same user name and API password. Read and
+        starred state is shared with this reader.
       </p>
+      <ApiAddresses origin={origin} user={account.user} passwordSet={account.passwordSet} />
+      <h3>User name and API password</h3>
       <ApiPasswordForm account={account} />
       <h2 id="notifications">Notifications</h2>
       <p>

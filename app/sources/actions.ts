@@ -49,13 +49,16 @@ function revalidateSources(sourceId?: number): void {
 }
 
 export async function addSource(_previous: AddSourceState, formData: FormData): Promise<AddSourceState> {
+  // The login's password is never sent back to the form (the values are echoed into the page).
   const values = { url: text(formData, "url"), title: text(formData, "title"), folder: text(formData, "folder") };
-  const parsed = addSourceSchema.safeParse(values);
+  const login = { loginUser: text(formData, "loginUser"), loginPassword: text(formData, "loginPassword") };
+  const parsed = addSourceSchema.safeParse({ ...values, ...login });
   if (!parsed.success) return { status: "error", values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
     url: parsed.data.url,
     title: parsed.data.title,
     folderName: parsed.data.folder,
+    login: parsed.data.login,
   });
   if (result.status === "choose") return { status: "choose", values, candidates: result.candidates };
   if (result.status === "invalid") {
@@ -76,10 +79,15 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     url: text(formData, "url"),
     title: text(formData, "title"),
     folder: text(formData, "folder"),
+    retentionDays: text(formData, "retentionDays"),
+    maxIntervalSeconds: text(formData, "checkEveryMinutes"),
+    loginUser: text(formData, "loginUser"),
+    loginPassword: text(formData, "loginPassword"),
+    loginRemove: formData.get("loginRemove") === "on" ? "on" : "off",
     enabled: formData.get("enabled") === "on" ? "on" : "off",
   });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
-  const { id, url, title, folder, enabled } = parsed.data;
+  const { id, url, title, folder, enabled, retentionDays, maxIntervalSeconds, login } = parsed.data;
   const policy = { allowPrivateNetworks: roundSettingsFromEnv(getEnv()).fetch.allowPrivateNetworks };
   const saved = await editSource(getDb(), policy, {
     sourceId: id,
@@ -87,6 +95,9 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     customTitle: title,
     folderName: folder,
     enabled,
+    retentionDays,
+    maxIntervalSeconds,
+    login,
     now: new Date(),
   });
   if (saved.status === "error") return saved;

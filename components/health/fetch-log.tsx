@@ -67,8 +67,10 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
               const encoding = describeEncoding(row);
               return (
                 <tr key={row.id} data-outcome={row.outcome}>
-                  <td className={styles.time}>{formatUtcSeconds(row.startedAt).replace(" UTC", "")}</td>
-                  <td>
+                  <td className={styles.time} data-label="Time (UTC)">
+                    {formatUtcSeconds(row.startedAt).replace(" UTC", "")}
+                  </td>
+                  <td data-label="Outcome">
                     <span className={`${styles.outcome} ${styles[row.outcome] ?? ""}`}>
                       <span aria-hidden="true">{meta.glyph}</span> {meta.label}
                     </span>
@@ -78,27 +80,32 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                       </span>
                     ) : null}
                   </td>
-                  <td>{row.errorKind ?? ""}</td>
-                  <td>{row.httpStatus ?? "–"}</td>
-                  <td className={styles.num}>{formatMs(row.durationMs)}</td>
-                  <td className={styles.num} data-parse>
+                  <td data-label="Error kind">{row.errorKind ?? ""}</td>
+                  <td data-label="HTTP">{row.httpStatus ?? "–"}</td>
+                  <td className={styles.num} data-label="Duration">
+                    {formatMs(row.durationMs)}
+                  </td>
+                  <td className={styles.num} data-label="Parse" data-parse>
                     {formatMs(row.parseMs)}
                   </td>
-                  <td className={styles.num} data-lane-wait>
+                  <td className={styles.num} data-label="Lane wait" data-lane-wait>
                     {formatMs(row.laneWaitMs)}
                   </td>
-                  <td className={styles.num} data-drift>
+                  <td className={styles.num} data-label="Late" data-drift>
                     {formatDrift(row.driftMs)}
                   </td>
                   <td
                     className={styles.num}
+                    data-label="Bytes"
                     title={row.bodyBytes === null ? undefined : `${formatBytes(row.bodyBytes)} after decompression`}
                   >
                     {formatBytes(row.bytesReceived)}
                   </td>
-                  <td className={styles.num}>{row.newArticles}</td>
-                  <td>{row.conditional ? "yes" : "no"}</td>
-                  <td className={styles.encoding} title={encoding?.title}>
+                  <td className={styles.num} data-label="New">
+                    {row.newArticles}
+                  </td>
+                  <td data-label="Validators sent">{row.conditional ? "yes" : "no"}</td>
+                  <td className={styles.encoding} data-label="Encoding" title={encoding?.title}>
                     {encoding ? (
                       <>
                         {encoding.text} <span className={styles.source}>{row.encodingSource}</span>
@@ -107,7 +114,7 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                       ""
                     )}
                   </td>
-                  <td className={styles.detail}>
+                  <td className={styles.detail} data-label="Detail">
                     {row.detail ?? ""}
                     {row.xmlRecovery ? (
                       <span className={styles.recovery} data-recovery>

@@ -8,6 +8,7 @@ import {
   formatUtc,
 } from "@/lib/reads/health/describe/format-figures";
 import { MEDIAN_WINDOW_DAYS } from "@/lib/reads/health/get-median-duration";
+import { findSpreadSeconds } from "@/lib/reads/health/describe-schedule";
 import styles from "./figures.module.css";
 
 export type SourceFiguresProps = {
@@ -19,6 +20,7 @@ export type SourceFiguresProps = {
   lastSuccessAt: Date | null;
   lastNewArticleAt: Date | null;
   intervalSeconds: number;
+  lastFetchedAt: Date | null;
   nextDueAt: Date;
   nextCheckReason: string;
   enabled: boolean;
@@ -34,6 +36,9 @@ const BREAKER_WORDS: Record<string, string> = {
 
 export function SourceFigures(props: SourceFiguresProps) {
   const { now } = props;
+  // The next check may come later than the interval: the policy spreads sources out. Said here, so
+  // that "interval 19 h 33 min" beside "next check in 21 h 58 min" does not read as a contradiction.
+  const spread = findSpreadSeconds(props);
   const figures: Array<{ key: string; label: string; value: string; note?: string; title?: string }> = [
     {
       key: "bytes",
@@ -67,7 +72,15 @@ export function SourceFigures(props: SourceFiguresProps) {
       title: props.lastNewArticleAt ? formatUtc(props.lastNewArticleAt) : undefined,
       note: "freshness, not request success",
     },
-    { key: "interval", label: "Current interval", value: formatDuration(props.intervalSeconds) },
+    {
+      key: "interval",
+      label: "Current interval",
+      value: formatDuration(props.intervalSeconds),
+      note:
+        Math.abs(spread) >= 60
+          ? `${spread > 0 ? "+" : "−"} ${formatDuration(Math.abs(spread))} of spread for the next check`
+          : undefined,
+    },
     {
       key: "next",
       label: "Next check",

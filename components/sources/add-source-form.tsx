@@ -7,11 +7,12 @@ import { useActionState } from "react";
 import { addSource } from "@/app/sources/actions";
 import type { AddSourceState } from "@/lib/reads/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/pipeline/parse/opml/limits";
+import { LoginFields } from "@/components/sources/login-fields";
 import { FieldError } from "@/components/forms/field-error";
+import { PendingStatus } from "@/components/forms/pending-status";
+import styles from "../forms/form.module.css";
 import { FormField, describeControl } from "@/components/forms/form-field";
 import { FolderNames } from "@/components/forms/folder-names";
-import { PendingStatus } from "@/components/forms/pending-status";
-import styles from "@/components/forms/form.module.css";
 
 const INITIAL: AddSourceState = { status: "idle" };
 
@@ -33,11 +34,20 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
           {state.candidates.map((candidate, index) => (
             <label key={candidate.url} className={styles.choice}>
               <input type="radio" name="url" value={candidate.url} defaultChecked={index === 0} />
+              {/* A link without a title is named by its address alone, not by the address twice. */}
               <span>
-                {candidate.title ?? candidate.url}{" "}
-                <span className={styles.choiceUrl}>
-                  {candidate.url} ({candidate.type})
-                </span>
+                {candidate.title === null ? (
+                  <>
+                    {candidate.url} <span className={styles.choiceUrl}>({candidate.type})</span>
+                  </>
+                ) : (
+                  <>
+                    {candidate.title}{" "}
+                    <span className={styles.choiceUrl}>
+                      {candidate.url} ({candidate.type})
+                    </span>
+                  </>
+                )}
               </span>
             </label>
           ))}
@@ -50,12 +60,12 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
           <input
             id="url"
             name="url"
-            type="url"
+            type="text"
             inputMode="url"
             autoComplete="url"
             className={styles.input}
             defaultValue={values.url}
-            placeholder="https://example.com/"
+            placeholder="example.com"
             aria-invalid={errors.url ? true : undefined}
             aria-describedby={errors.url ? "url-error" : undefined}
             required
@@ -102,6 +112,14 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
         />
         <FolderNames folders={folders} />
       </FormField>
+      <details className={styles.field} open={Boolean(errors.loginUser || errors.loginPassword)}>
+        <summary className={styles.label}>This feed needs a login (HTTP Basic)</summary>
+        <p className={styles.hint} id="login-hint">
+          Sent only to the feed&apos;s own site, never to another one it redirects to; never shown again, nor exported.
+          Filled in again after an error: it is not sent back to this page.
+        </p>
+        <LoginFields errors={errors} hintId="login-hint" />
+      </details>
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={pending}>
           {state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}

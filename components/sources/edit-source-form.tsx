@@ -5,11 +5,12 @@ import { useActionState } from "react";
 import { saveSourceSettings } from "@/app/sources/actions";
 import type { EditSourceState } from "@/lib/reads/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
+import { LoginFields } from "@/components/sources/login-fields";
 import { FieldError } from "@/components/forms/field-error";
+import styles from "../forms/form.module.css";
 import { FormField, describeControl } from "@/components/forms/form-field";
 import { FormActions } from "@/components/forms/form-actions";
 import { FolderNames } from "@/components/forms/folder-names";
-import styles from "@/components/forms/form.module.css";
 
 type Props = {
   source: {
@@ -20,13 +21,27 @@ type Props = {
     folderName: string | null;
     enabled: boolean;
     disabledReason: string | null;
+    retentionDays: number | null;
+    maxIntervalSeconds: number | null;
   };
   folders: readonly string[];
+  /** TIDINGS_RETENTION_DAYS, what an empty field means. */
+  installationRetentionDays: number;
+  /** Whether the source has an HTTP Basic login (never the login itself). */
+  hasLogin: boolean;
+  /** TIDINGS_MAX_INTERVAL in minutes: what an empty "check at least every" means. */
+  installationMaxMinutes: number;
 };
 
 const INITIAL: EditSourceState = { status: "idle", fieldErrors: {} };
 
-export function EditSourceForm({ source, folders }: Props) {
+export function EditSourceForm({
+  source,
+  folders,
+  installationRetentionDays,
+  hasLogin,
+  installationMaxMinutes,
+}: Props) {
   const [state, action, pending] = useActionState(saveSourceSettings, INITIAL);
   const errors = state.fieldErrors;
   return (
@@ -75,6 +90,65 @@ export function EditSourceForm({ source, folders }: Props) {
         />
         <FolderNames folders={folders} />
       </FormField>
+      <div className={styles.field}>
+        <label htmlFor="retention-days" className={styles.label}>
+          Keep read articles for (days)
+        </label>
+        <input
+          id="retention-days"
+          name="retentionDays"
+          inputMode="numeric"
+          className={styles.input}
+          defaultValue={source.retentionDays ?? ""}
+          placeholder={String(installationRetentionDays)}
+          maxLength={5}
+          aria-invalid={errors.retentionDays ? true : undefined}
+          aria-describedby="retention-days-hint"
+        />
+        <span id="retention-days-hint" className={styles.hint}>
+          Read articles older than this are removed; starred and unread ones are always kept. Empty: the
+          installation&apos;s{" "}
+          {installationRetentionDays === 0 ? "setting (keep all)" : `${installationRetentionDays} days`}; 0: keep every
+          article.
+        </span>
+        <FieldError id="retention-days-error" errors={errors.retentionDays} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="check-every" className={styles.label}>
+          Check at least every (minutes)
+        </label>
+        <input
+          id="check-every"
+          name="checkEveryMinutes"
+          inputMode="numeric"
+          className={styles.input}
+          defaultValue={source.maxIntervalSeconds === null ? "" : String(source.maxIntervalSeconds / 60)}
+          placeholder={String(installationMaxMinutes)}
+          maxLength={6}
+          aria-invalid={errors.maxIntervalSeconds ? true : undefined}
+          aria-describedby="check-every-hint"
+        />
+        <span id="check-every-hint" className={styles.hint}>
+          Empty: as often as its rhythm of publishing says, at least every {installationMaxMinutes} minutes. Never more
+          often than its publisher allows (Cache-Control max-age, a feed&apos;s ttl) nor during a Retry-After; from its
+          next check on.
+        </span>
+        <FieldError id="check-every-error" errors={errors.maxIntervalSeconds} />
+      </div>
+      <fieldset className={styles.choices}>
+        <legend>Login (HTTP Basic)</legend>
+        <p className={styles.hint} id="login-hint" data-login-state={hasLogin ? "set" : "none"}>
+          {hasLogin
+            ? "A login is set. It is never shown; give a new user name and password to replace it."
+            : "None. Give one if the feed asks for a login; it is sent only to the feed's own site."}
+        </p>
+        <LoginFields errors={errors} hintId="login-hint" />
+        {hasLogin ? (
+          <label className={styles.checkbox}>
+            <input type="checkbox" name="loginRemove" /> Remove the login
+          </label>
+        ) : null}
+      </fieldset>
       <div className={styles.field}>
         <label className={styles.checkbox}>
           <input type="checkbox" name="enabled" defaultChecked={source.enabled} />{" "}

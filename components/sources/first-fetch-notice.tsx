@@ -1,11 +1,13 @@
 import { OUTCOME_META, isOutcome } from "@/lib/reads/health/rules/outcome-meta";
 import styles from "./notice.module.css";
 
-/** After subscribing: the first fetch's outcome, right at the top. */
+/** After subscribing: the first fetch's outcome, right at the top, and the schedule in words. */
 export function FirstFetchNotice({
   fetch,
+  schedule,
 }: {
   fetch: { outcome: string; newArticles: number; httpStatus: number | null; errorKind: string | null } | null;
+  schedule: string | null;
 }) {
   if (!fetch)
     return (
@@ -22,6 +24,12 @@ export function FirstFetchNotice({
       Subscribed. First fetch: <strong>{label}</strong>
       {fetch.httpStatus ? ` (HTTP ${fetch.httpStatus})` : ""}, {fetch.newArticles} article
       {fetch.newArticles === 1 ? "" : "s"} stored.
+      {schedule ? (
+        <>
+          <br />
+          <span data-schedule-words>{schedule}</span>
+        </>
+      ) : null}
     </p>
   );
 }

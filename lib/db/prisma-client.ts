@@ -22,12 +22,14 @@ export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** How long a SQLite writer waits for the lock held by another connection before failing. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const log = createLogger("db");
 
 /** What a client talks to: the provider, its read-only SQL path, and on PostgreSQL the pool it shares with us. */
-type Driver = { provider: "sqlite"; reader: SqlReader } | { provider: "postgresql"; reader: SqlReader; pool: pg.Pool };
+type Driver =
+  | { provider: "sqlite"; reader: SqlReader; filePath: string }
+  | { provider: "postgresql"; reader: SqlReader; pool: pg.Pool };
 
 // On globalThis: Next bundles this module separately for instrumentation and for the pages, while
 // the client itself is one process-wide singleton.
@@ -42,6 +44,12 @@ function driverOf(db: Db): Driver {
 /** Which database a client talks to (raw SQL differs in placeholders). */
 export function providerOf(db: Db): DatabaseTarget["provider"] {
   return driverOf(db).provider;
+}
+
+/** The SQLite file under a client (null on PostgreSQL), for what only a connection of its own can run. */
+export function sqliteFileOf(db: Db): string | null {
+  const driver = driverOf(db);
+  return driver.provider === "sqlite" ? driver.filePath : null;
 }
 
 /** The read-only SQL path that goes with a client (lib/db/sql-reader.ts). */
@@ -62,7 +70,11 @@ export function postgresPoolOf(db: Db): pg.Pool | null {
 export function createPrismaClient(target: DatabaseTarget): Db {
   if (target.provider === "sqlite") {
     const client = createSqliteClient(target.filePath);
-    drivers.set(client, { provider: "sqlite", reader: createSqliteReader(target.filePath, SQLITE_BUSY_TIMEOUT_MS) });
+    drivers.set(client, {
+      provider: "sqlite",
+      reader: createSqliteReader(target.filePath, SQLITE_BUSY_TIMEOUT_MS),
+      filePath: target.filePath,
+    });
     return client;
   }
   // One pool for Prisma, the reader and the hot raw statements: no extra connections.

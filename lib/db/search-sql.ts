@@ -1,6 +1,9 @@
-// The one place that knows how each database searches text.
-// - SQLite: LIKE substring matching (case-insensitive for ASCII). Prisma's `contains` would not
-//   do: it leaves % and _ in the user's text as wildcards.
+// The one place that knows how each database searches text. Both search words, in any order,
+// each a prefix ("fox brown" finds "the brown fox", "hard learn" finds "Learning Rust the hard
+// way"), with the same syntax: every whitespace-separated word of the query is quoted text, never
+// an operator.
+// - SQLite: FTS5 over "ArticleSearch", a contentless index kept by triggers (the hand-written
+//   part of migration 0016 says how it is built and where it differs).
 // - PostgreSQL: full-text search over "searchVector", a generated column with a GIN index
 //   (migration 0003_article_search says how it is built and why). Words, not substrings: every
 //   word of the query must start a word of the title or the text, in any order ("hard learn"
@@ -10,9 +13,18 @@
 import { sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 
-/** "100%" must find "100%", not "1000": the user's % and _ are escaped, with \ as the escape. */
-export function buildLikePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * The user's words as an FTS5 query: each a quoted string (so AND, OR, NOT, NEAR, *, ^, ( ) and
+ * column filters are text), each a prefix, all required (FTS5's implicit AND). FTS5 then splits
+ * each word as it split the documents ("it's" → the phrase it s*), as PostgreSQL does; a word
+ * with no letters or digits adds nothing, and a query of only such words matches nothing.
+ */
+export function buildFts5Query(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .map((word) => `"${word.replace(/"/g, '""')}"*`)
+    .join(" ");
 }
 
 /**
@@ -35,6 +47,8 @@ export function buildSearchSql(q: string, provider: DatabaseTarget["provider"]):
     // match count from the index's statistics, choosing between the GIN index and a date walk.
     return sql`"searchVector" @@ to_tsquery('simple'::regconfig, ${buildPrefixTsquery(q)})`;
   }
-  const pattern = buildLikePattern(q);
-  return sql`("title" LIKE ${pattern} ESCAPE '\\' OR "content" LIKE ${pattern} ESCAPE '\\')`;
+  const query = buildFts5Query(q);
+  // An empty query is no FTS5 syntax: it matches nothing, as an empty tsquery does.
+  if (query === "") return sql`0 = 1`;
+  return sql`"Article"."id" IN (SELECT rowid FROM "ArticleSearch" WHERE "ArticleSearch" MATCH ${query})`;
 }

@@ -28,6 +28,8 @@ export const SETTINGS = {
   markReadOnScroll: { key: "reader_mark_read_on_scroll", kind: "boolean", default: "false", env: null },
   /** The installation's second of the minute for scheduled rounds, chosen once at random. */
   roundOffsetSeconds: { key: "round_offset_seconds", kind: "integer", default: null, env: null },
+  /** What retention last removed (lib/pipeline/store/retention), for the health page. */
+  retentionLastRun: { key: "retention_last_run", kind: "json", default: null, env: null },
   /** The last alert evaluation's failure ({ at, message }) until one succeeds. */
   alertsEvaluationFailure: { key: "alerts_evaluation_failure", kind: "json", default: null, env: null },
 } as const satisfies Record<string, SettingDefinition>;

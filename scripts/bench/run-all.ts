@@ -42,6 +42,7 @@ const BENCHES: Bench[] = [
     smokeArgs: ["--articles", "5000", "--sources", "100"],
   },
   { script: "search.ts", args: ["--articles", "1000000"], smokeArgs: ["--articles", "5000", "--runs", "3"] },
+  { script: "search-sqlite.ts", args: ["--articles", "100000"], smokeArgs: ["--articles", "2000", "--runs", "3"] },
   {
     script: "health.ts",
     args: ["--fetches", "5000000", "--sources", "1000"],

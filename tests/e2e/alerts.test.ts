@@ -73,7 +73,7 @@ describe("alerts on the pages", () => {
     await page.goto(`${server.url}/health`);
     const alert = page.locator('#attention li[data-alert-kind="broken"]');
     expect(await alert.textContent()).toMatch(
-      /Source broken\s*Soon down\s*Started just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the circuit breaker is open after 2 failed fetches in a row \(last error: http_5xx\)/,
+      /Source broken\s*Soon down\s*Started just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\): the circuit breaker opened after 2 errors in a row \(last error: http_5xx\)/,
     );
     const attempts = page.locator("#notifications tbody tr");
     expect(await attempts.count()).toBe(2);
@@ -86,7 +86,7 @@ describe("alerts on the pages", () => {
 
     await page.goto(`${server.url}/sources/${sourceId}`);
     expect(await page.locator('#alerts li[data-alert-kind="broken"]').textContent()).toMatch(
-      /Source broken\s*Started just now.*circuit breaker is open/,
+      /Source broken\s*Started just now.*circuit breaker opened after 2 errors in a row/,
     );
     await page.close();
   });

@@ -225,6 +225,16 @@ export function status(code: number, options: { headers?: Record<string, string>
 }
 
 /** Retry-After as delay-seconds (120) or an HTTP date (new Date(...).toUTCString()). */
+/** Behind HTTP Basic authentication (RFC 7617): `next` for the right login, 401 with a challenge otherwise. */
+export function basicAuth(user: string, password: string, next: Handler): Handler {
+  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+  return (request, response) => {
+    if (request.headers.authorization !== expected)
+      return void response.writeHead(401, { "WWW-Authenticate": 'Basic realm="feeds"' }).end("login needed");
+    return next(request, response);
+  };
+}
+
 export function rateLimited(retryAfter: number | string, code = 429): Handler {
   return status(code, { headers: { "Retry-After": String(retryAfter) } });
 }

@@ -119,7 +119,7 @@ describe("alerts after a round, delivered through the outbox", () => {
     expect(await alertsOf(id)).toEqual([]);
     await round();
     expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).breakerState).toBe("open");
-    await expectStartedAndDeliveredOnce(id, "broken", /circuit breaker is open after 2 failed fetches.*http_5xx/);
+    await expectStartedAndDeliveredOnce(id, "broken", /circuit breaker opened after 2 errors in a row.*http_5xx/);
     // Still broken after another failed probe: the same alert, no second start.
     await round();
     expect(await alertsOf(id)).toHaveLength(1);

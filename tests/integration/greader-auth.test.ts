@@ -1,7 +1,8 @@
 // The Google Reader API's sign-in and dispatch, through the real route handlers against a real
 // database (SQLite, or PostgreSQL with DATABASE_URL), as the protocol's descriptions have it
 // (FreshRSS's greader.php, Miniflux's googlereader): ClientLogin answers SID/LSID/Auth as text,
-// every other call needs `Authorization: GoogleLogin auth=…`, state-changing POSTs need T.
+// every other call needs `Authorization: GoogleLogin auth=…`, state-changing POSTs need T
+// (Reeder's `x` and FeedMe's empty one taken as FreshRSS takes them); CORS lets browser apps call it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { useDatabaseInProcess } from "@/tests/helpers/seed-articles";
@@ -23,6 +24,7 @@ import { clearApiCredentials } from "@/lib/features/auth/api-credential-store";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
 import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
 import { forget } from "@/lib/base/remember";
+import * as greaderRoute from "@/app/api/greader/[...path]/route";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -107,12 +109,53 @@ describe("ClientLogin", () => {
     ).toBe(200);
   });
 
-  it("refuses a form posted by a page of another site", async () => {
+  it("signs in a browser app of another origin, with CORS headers and no cookie", async () => {
     const answer = await login(
       { Email: "tidings", Passwd: GREADER_PASSWORD },
-      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://web-app.example", "sec-fetch-site": "cross-site" },
     );
-    expect(answer.status).toBe(403);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(answer.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a wrong password from another origin as from anywhere, with CORS headers so the app can read why", async () => {
+    const answer = await login({ Email: "tidings", Passwd: "wrong" }, { origin: "https://web-app.example" });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("CORS", () => {
+  beforeAll(() => setGReaderPassword(database.db));
+
+  it("answers a preflight for Authorization from any origin, without credentials", async () => {
+    const answer = greaderRoute.OPTIONS();
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.headers.get("access-control-allow-methods")).toBe("GET, POST, OPTIONS");
+    expect(answer.headers.get("access-control-allow-headers")).toMatch(/\bAuthorization\b/);
+    expect(Number(answer.headers.get("access-control-max-age"))).toBeGreaterThan(0);
+    expect(answer.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("lets another origin read a call made with the Auth token, and still refuses one without it", async () => {
+    const auth = await logInGReader();
+    const crossOrigin = { origin: "https://web-app.example", "sec-fetch-site": "cross-site" };
+    const answer = await callGReader("reader/api/0/user-info", { auth, headers: crossOrigin });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.headers.get("access-control-expose-headers")).toMatch(/X-Reader-Google-Bad-Token/);
+    const without = await callGReader("reader/api/0/user-info", { headers: crossOrigin });
+    expect(without.status).toBe(401);
+  });
+
+  it("never takes the web session's cookie for the API's credential", async () => {
+    const answer = await callGReader("reader/api/0/user-info", {
+      headers: { origin: "https://web-app.example", cookie: `${SESSION_COOKIE}=anything` },
+    });
+    expect(answer.status).toBe(401);
   });
 });
 
@@ -243,6 +286,21 @@ describe("the action token T on state-changing POSTs", () => {
     expect(seen).toHaveLength(2);
   });
 
+  it("takes Reeder's T=x and FeedMe's empty T, as FreshRSS does, but only with the Auth token", async () => {
+    const session = await openGReaderSession(database.db);
+    const before = seen.length;
+    expect((await write({ auth: session.auth, form: { T: "x" } })).status).toBe(200);
+    expect((await write({ auth: session.auth, form: { T: "" } })).status).toBe(200);
+    expect((await write({ auth: session.auth, query: { T: "x" } })).status).toBe(200);
+    expect(seen.length).toBe(before + 3);
+    for (const form of [{ T: "x" }, { T: "" }]) {
+      const answer = await write({ form });
+      expect(answer.status, JSON.stringify(form)).toBe(401);
+      expect(answer.headers.get("x-reader-google-bad-token")).toBeNull();
+    }
+    expect(seen.length).toBe(before + 3);
+  });
+
   it("answers a missing, wrong or stale T with 401 and X-Reader-Google-Bad-Token, never running the handler", async () => {
     const session = await openGReaderSession(database.db);
     const before = seen.length;
@@ -254,13 +312,7 @@ describe("the action token T on state-changing POSTs", () => {
       },
       new Date(Date.now() - 25 * 60 * 60 * 1000),
     );
-    for (const form of <Record<string, string>[]>[
-      {},
-      { T: "" },
-      { T: "x" },
-      { T: `${session.token}0` },
-      { T: dayOld },
-    ]) {
+    for (const form of <Record<string, string>[]>[{}, { T: "y" }, { T: `${session.token}0` }, { T: dayOld }]) {
       const answer = await write({ auth: session.auth, form });
       expect(answer.status, JSON.stringify(form)).toBe(401);
       expect(answer.headers.get("x-reader-google-bad-token")).toBe("true");

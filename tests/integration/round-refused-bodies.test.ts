@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
-import { feed, hugeBody, rssFeed, UNREADABLE_XML, ENTITY_BOMB_XML } from "@/tests/helpers/publisher";
+import { feed, hugeBody, rssFeed, status, UNREADABLE_XML, ENTITY_BOMB_XML } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 
@@ -175,5 +175,26 @@ describe("a refused body becomes conditional", () => {
       expect(wait).toBeGreaterThanOrEqual(2 ** n - 0.01);
       expect(wait).toBeLessThan(2 ** n * 1.2 + 0.01);
     });
+  });
+
+  it("a server answering 304 to everything, unconditional requests too, is no feed and never a 304 that honours validators", async () => {
+    world.publisher.setRoute("/always-304.xml", status(304, { headers: { etag: '"e"' } }));
+    const id = await addDueSource(world.database.db, world.publisher.url("/always-304.xml"));
+    for (let round = 0; round < 3; round++) {
+      await makeAllDue(world.database.db);
+      await run();
+    }
+    const rows = await fetchesOf(id);
+    expect(rows.map((row) => [row.outcome, row.errorKind, row.httpStatus])).toEqual([
+      ["error", "not_a_feed", 304],
+      ["error", "not_a_feed", 304],
+      ["error", "not_a_feed", 304],
+    ]);
+    // No content was ever held, so no check could be conditional: each 304 answered nothing asked.
+    expect(rows.map((row) => row.conditional)).toEqual([false, false, false]);
+    expect(rows[0]!.detail).toBe("HTTP 304 Not Modified to a request without validators: no feed in the response");
+    // No row a caching verdict could count as a 304 answered to validators, and no content held.
+    expect(rows.some((row) => row.outcome === "not_modified")).toBe(false);
+    expect(await sourceOf(id)).toMatchObject({ etag: null, lastBodyHash: null, lastErrorKind: "not_a_feed" });
   });
 });

@@ -69,6 +69,9 @@ describe("POST /api/rounds", () => {
       tally: { sourcesDue: 1, sourcesAttempted: 1, okCount: 1, newArticles: 1 },
     });
     expect(publisher.requests.map((request) => request.path)).toEqual(["/due.xml"]);
+    // Recorded as what it was, a round asked for over the API (the reader's Refresh), not a `cli` one.
+    const round = await database.db.round.findUniqueOrThrow({ where: { id: answer.roundId } });
+    expect(round.trigger).toBe("api");
   });
 
   it("pressed again at once, asks nobody: the fetched source waits for its floor", async () => {

@@ -114,7 +114,9 @@ describe("checkUrl", () => {
     [`https://example.org/${"a".repeat(3000)}`, "URL is 3020 characters long (limit 2048)"],
     ["example.org/feed", "not a valid URL: example.org/feed"],
   ])("strict: %s → %s", (href, detail) => {
-    expect(checkUrl(href, strict)).toEqual({ ok: false, detail });
+    // `blocked` marks a refusal for the address alone, which TIDINGS_ALLOW_PRIVATE_NETWORKS would lift.
+    const blocked = detail.includes("is not a public address");
+    expect(checkUrl(href, strict)).toEqual(blocked ? { ok: false, detail, blocked } : { ok: false, detail });
   });
 
   it("a URL whose percent-encoding pushes it over the limit is refused", () => {

@@ -79,7 +79,15 @@ describe("classifyResponse: status → outcome", () => {
     ],
     [999, null, { outcome: "error", errorKind: "http_5xx", detail: "HTTP 999: not a valid HTTP status" }],
   ] as const)("%i (Retry-After %s) → %j", (status, retryAfter, expected) => {
-    expect(classifyResponse(status, { retryAfter })).toEqual(expected);
+    expect(classifyResponse(status, { retryAfter }, { conditional: true })).toEqual(expected);
+  });
+
+  it("reads a 304 to a request without validators as no feed, never as not modified", () => {
+    expect(classifyResponse(304, { retryAfter: null }, { conditional: false })).toEqual({
+      outcome: "error",
+      errorKind: "not_a_feed",
+      detail: "HTTP 304 Not Modified to a request without validators: no feed in the response",
+    });
   });
 
   it("describes statuses with their RFC 9110 reason phrase", () => {

@@ -56,13 +56,13 @@ describe("the source alert rules", () => {
       name: "breaker open",
       kind: "broken",
       input: { breakerState: "open", consecutiveErrors: 5, lastErrorKind: "timeout" },
-      reason: /breaker is open after 5 failed fetches in a row \(last error: timeout\)/,
+      reason: /breaker opened after 5 errors in a row \(last error: timeout\)/,
     },
     {
       name: "breaker half-open (probing)",
       kind: "broken",
       input: { breakerState: "half_open", consecutiveErrors: 6 },
-      reason: /breaker is open/,
+      reason: /breaker opened/,
     },
     {
       name: "failing for 23 h",

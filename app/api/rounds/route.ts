@@ -13,7 +13,7 @@ export async function POST(request: Request): Promise<Response> {
   const refused = rejectCrossSite(request);
   if (refused) return refused;
   try {
-    const report = await requestRound("cli");
+    const report = await requestRound("api");
     // The database failed during the round (disk full, PostgreSQL down): say so, not a bare 500.
     if (report.status === "failed") {
       const round = report.roundId === null ? "The round could not start" : `Round ${report.roundId} stopped`;

@@ -26,6 +26,8 @@ import { sumDays } from "@/lib/reads/health/rules/fill-days";
 import { getRobotsNotice } from "@/lib/reads/health/get-robots-notice";
 import { AlertList } from "@/components/health/alert-list";
 import { listAlerts } from "@/lib/features/alerts/list-alerts";
+import { describeSchedule } from "@/lib/reads/health/describe-schedule";
+import { getNewestPublishedAt } from "@/lib/reads/sources/get-newest-published-at";
 import { WebSubPanel } from "@/components/websub/websub-panel";
 import { getWebSubHealth } from "@/lib/features/websub/get-websub-health";
 
@@ -70,7 +72,12 @@ export default async function SourcePage({ params, searchParams }: Props) {
   return (
     <>
       <SourceSummary source={source} health={classifySourceHealth(source, now)} now={now} />
-      {query.added === "1" ? <FirstFetchNotice fetch={recent[0] ?? null} /> : null}
+      {query.added === "1" ? (
+        <FirstFetchNotice
+          fetch={recent[0] ?? null}
+          schedule={describeSchedule({ ...source, now, newestPublishedAt: await getNewestPublishedAt(id) })}
+        />
+      ) : null}
       {alerts.open.length + alerts.cleared.length > 0 ? (
         <HealthSection
           id="alerts"
@@ -118,6 +125,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
           lastSuccessAt={source.lastSuccessAt}
           lastNewArticleAt={source.lastNewArticleAt}
           intervalSeconds={source.intervalSeconds}
+          lastFetchedAt={source.lastFetchedAt}
           nextDueAt={source.nextDueAt}
           nextCheckReason={source.nextCheckReason}
           enabled={source.enabled}

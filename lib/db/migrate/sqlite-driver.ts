@@ -22,6 +22,9 @@ export function createSqliteMigrationDriver(filePath: string): MigrationDriver {
     async open() {
       mkdirSync(path.dirname(filePath), { recursive: true });
       db = new Database(filePath, { timeout: 5000 });
+      // Before the first table of a new file (a no-op on one that has tables): pages freed by
+      // deletes (retention) can then be given back without rewriting the file (lib/db/database-space.ts).
+      db.pragma("auto_vacuum = INCREMENTAL");
       // WAL lets readers (the pages) work while a round writes; it is a property of the file.
       db.pragma("journal_mode = WAL");
       db.pragma("foreign_keys = ON");

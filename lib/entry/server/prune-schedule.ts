@@ -1,4 +1,5 @@
-// Background pruning of the fetch log and the alert history: the server's start calls
+// Background pruning of the fetch log and the alert history, and retention of read articles
+// (lib/pipeline/store/retention): the server's start calls
 // startPruneSchedule(db) and its shutdown stopPruneSchedule(). One run at a time, never keeping
 // the process alive (repeating-task.ts).
 import type { Db } from "@/lib/db/prisma-client";
@@ -7,6 +8,9 @@ import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { pruneFetchLog } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 import { pruneAlertHistory } from "@/lib/features/alerts/prune-alert-history";
+import { getEnv } from "@/lib/base/env";
+import { runRetention } from "@/lib/pipeline/store/retention/run-retention";
+import { formatBytes } from "@/lib/pipeline/fetch/format-bytes";
 
 const log = createLogger("prune");
 
@@ -44,5 +48,19 @@ async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
       log.info(`pruned ${alerts.attempts} notification attempts and ${alerts.alerts} cleared alerts`);
   } catch (error) {
     log.error(`pruning the alert history failed: ${describeError(error)}`);
+  }
+  // Retention of read articles runs on the same background schedule, after the logs' pruning.
+  if (shouldStop()) return;
+  try {
+    const days = getEnv().TIDINGS_RETENTION_DAYS;
+    const run = await runRetention(db, new Date(), { installationDays: days, shouldStop });
+    if (run.switchedToIncremental) log.info("SQLite switched to incremental auto-vacuum (one VACUUM)");
+    if (run.removed > 0)
+      log.info(
+        `retention: removed ${run.removed} read articles of ${run.sources} sources in ${run.batches} batches` +
+          (run.reclaimedBytes === null ? "" : `, ${formatBytes(run.reclaimedBytes)} given back`),
+      );
+  } catch (error) {
+    log.error(`retention failed: ${describeError(error)}`);
   }
 }

@@ -76,8 +76,11 @@ function judgeBroken(input: SourceAlertInput): string | null {
   if (!input.enabled)
     return input.disabledReason === "gone" ? "the publisher answered 410 Gone: Tidings stopped polling it" : null;
   const last = input.lastErrorKind === null ? "" : ` (last error: ${input.lastErrorKind})`;
+  // The reason is written once, when the alert starts, while the count goes on growing in the
+  // source's schedule ("breaker open after 6 errors"): said as what happened then, in the same
+  // words ("opened after 5 errors"), it stays true beside the live count.
   if (input.breakerState !== "closed")
-    return `the circuit breaker is open after ${input.consecutiveErrors} failed fetches in a row${last}: only a probe now and then`;
+    return `the circuit breaker opened after ${input.consecutiveErrors} errors in a row${last}: only a probe now and then`;
   if (input.failingSince === null) return null;
   const failingMs = input.now.getTime() - input.failingSince.getTime();
   return failingMs > FAILING_FOR_MS

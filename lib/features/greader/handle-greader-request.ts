@@ -2,14 +2,16 @@ import "server-only";
 // One Google Reader API request (/api/greader/…): find its route, read its parameters (query
 // string and a form body of at most MAX_GREADER_BODY_BYTES), check what the route needs (an API
 // password at all, the Auth token, the action token T), then run its handler. Every refusal is
-// decided before the handler runs, so a refused call changes nothing.
+// decided before the handler runs, so a refused call changes nothing. Every answer carries CORS
+// headers (lib/http/api-cors.ts): pages of other origins may call the API, since it opens only to
+// the credential each call carries itself, never to a cookie.
 import { getDb } from "@/lib/db/client";
-import { rejectCrossSite } from "@/lib/http/reject-cross-site";
+import { withApiCors } from "@/lib/http/api-cors";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { GReaderParams, MAX_VALUES_PER_NAME } from "@/lib/features/greader/protocol/greader-params";
-import { isValidActionToken, isValidAuthToken, readAuthorization } from "@/lib/features/greader/protocol/auth-token";
+import { isAcceptedActionToken, isValidAuthToken, readAuthorization } from "@/lib/features/greader/protocol/auth-token";
 import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader-account";
 import { answerBadToken, answerError } from "@/lib/features/greader/protocol/greader-answer";
 import { GREADER_ROUTES, matchGReaderRoute } from "@/lib/features/greader/routes";
@@ -30,6 +32,10 @@ export async function handleGReaderRequest(
   request: Request,
   routes: readonly GReaderRoute[] = GREADER_ROUTES,
 ): Promise<Response> {
+  return withApiCors(await dispatchGReaderRequest(request, routes));
+}
+
+async function dispatchGReaderRequest(request: Request, routes: readonly GReaderRoute[]): Promise<Response> {
   const url = new URL(request.url);
   const relative = url.pathname.startsWith(`${GREADER_BASE_PATH}/`)
     ? url.pathname.slice(GREADER_BASE_PATH.length + 1)
@@ -45,9 +51,6 @@ export async function handleGReaderRequest(
       Allow: route.methods.join(", "),
     });
   }
-  // Apps send no Origin; a page of another site posting a form here does.
-  const crossSite = rejectCrossSite(request);
-  if (crossSite) return crossSite;
   try {
     let body: URLSearchParams | undefined;
     if (method === "POST" && route.body !== "raw") {
@@ -77,7 +80,7 @@ export async function handleGReaderRequest(
           "Unauthorized: send Authorization: GoogleLogin auth=<the Auth from accounts/ClientLogin>.",
         );
       user = { name: account.user };
-      if (route.auth === "token" && !isValidActionToken(params.get("T"), account, now)) return answerBadToken();
+      if (route.auth === "token" && !isAcceptedActionToken(params.get("T"), account, now)) return answerBadToken();
     }
     return await route.handle({ db, request, params, user, now, rest });
   } catch (error) {

@@ -5,7 +5,8 @@ import { findBlockedReason, stripBrackets } from "./address-guard";
 /** Longer URLs are abuse or accidents; 2048 is the de-facto limit browsers and CDNs honour. */
 export const MAX_URL_LENGTH = 2048;
 
-export type UrlVerdict = { ok: true; url: URL } | { ok: false; detail: string };
+/** `blocked`: refused for its address alone, which TIDINGS_ALLOW_PRIVATE_NETWORKS would allow. */
+export type UrlVerdict = { ok: true; url: URL } | { ok: false; detail: string; blocked?: true };
 
 export function checkUrl(href: string, policy: { allowPrivateNetworks: boolean }): UrlVerdict {
   if (href.length > MAX_URL_LENGTH) return refuse(`URL is ${href.length} characters long (limit ${MAX_URL_LENGTH})`);
@@ -25,7 +26,7 @@ export function checkUrl(href: string, policy: { allowPrivateNetworks: boolean }
     return refuse(`URL is ${url.href.length} characters long (limit ${MAX_URL_LENGTH})`);
   if (!policy.allowPrivateNetworks) {
     const reason = findHostBlockedReason(url.hostname);
-    if (reason !== null) return refuse(reason);
+    if (reason !== null) return { ok: false, detail: reason, blocked: true };
   }
   return { ok: true, url };
 }

@@ -5,13 +5,23 @@ import type { ErrorKind } from "./types";
 export type StatusVerdict =
   { outcome: "ok" } | { outcome: "not_modified" } | { outcome: "error"; errorKind: ErrorKind; detail: string };
 
-export function classifyResponse(status: number, headers: { retryAfter: string | null }): StatusVerdict {
+/** `conditional`: whether the request sent validators (If-None-Match / If-Modified-Since). */
+export function classifyResponse(
+  status: number,
+  headers: { retryAfter: string | null },
+  request: { conditional: boolean },
+): StatusVerdict {
   // 203 is a 200 transformed by a proxy (RFC 9110 §15.3.4): still the representation we asked for.
   if (status === 200 || status === 203) return { outcome: "ok" };
-  // Validators matched (§15.4.5): nothing new, and no content to read.
-  if (status === 304) return { outcome: "not_modified" };
   const retry = headers.retryAfter === null ? "" : ` (Retry-After: ${headers.retryAfter})`;
   const detail = `${describeStatus(status)}${retry}`;
+  // Validators matched (§15.4.5): nothing new, and no content to read. A 304 is an answer to a
+  // condition only (§13.1): to a request without one it says nothing, and a server that sends it
+  // to everything would otherwise be counted as honouring validators while no feed ever arrives.
+  if (status === 304)
+    return request.conditional
+      ? { outcome: "not_modified" }
+      : fail("not_a_feed", `${detail} to a request without validators: no feed in the response`);
   // 204/205 carry no content (§15.3.5, §15.3.6), 206 only part of one; 201/202/207… are not a feed
   // document either. None is a failure of the network or of the server, just not a feed.
   if (status >= 200 && status < 300) return fail("not_a_feed", `${detail}: no complete feed in the response`);

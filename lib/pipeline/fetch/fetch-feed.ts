@@ -5,6 +5,7 @@ import { checkUrl } from "./check-url";
 import { classifyResponse } from "./classify-response";
 import { classifyTransportError } from "./classify-transport-error";
 import { abandonBody, discardBody } from "./discard-body";
+import { withLoginHeader } from "./feed-login";
 import { findPermanentTarget, followRedirects } from "./follow-redirects";
 import { getAgent, sendRequest } from "./http-client";
 import { NO_HEADERS, pickHeaders } from "./pick-headers";
@@ -96,7 +97,8 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
         phase = "headers";
         url = next;
         response = null;
-        response = await sendRequest(next, { agent, headers, signal, timeoutMs: options.timeoutMs });
+        const hopHeaders = withLoginHeader(headers, request.login, next);
+        response = await sendRequest(next, { agent, headers: hopHeaders, signal, timeoutMs: options.timeoutMs });
         phase = "body";
         return response;
       },
@@ -105,7 +107,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     const final = chain.response;
     const received = pickHeaders(final.headers);
     const meta = () => describe(findPermanentTarget(redirects));
-    const verdict = classifyResponse(final.statusCode, received);
+    const verdict = classifyResponse(final.statusCode, received, { conditional });
     if (verdict.outcome === "not_modified") {
       await discardBody(final.body, counter); // a 304 has no content (RFC 9110 §15.4.5): nothing is read
       return { outcome: "not_modified", meta: meta() };

@@ -1,4 +1,5 @@
 // The fetch step's contract: one HTTP exchange in, one classified value out.
+import type { FeedLogin } from "./feed-login";
 // Expected failures are values (outcome "error" with a kind), never exceptions.
 
 /** Every way a fetch can fail, as stable keys stored in Fetch.errorKind and shown on health pages. */
@@ -27,6 +28,8 @@ export const NETWORK_ERROR_KINDS: ReadonlySet<ErrorKind> = new Set(["timeout", "
 
 export type FetchRequest = {
   url: string;
+  /** HTTP Basic login of a feed behind authentication, sent only to its origin (feed-login.ts). */
+  login?: FeedLogin | null;
   /** Stored validators, sent back byte for byte as received. */
   etag: string | null;
   lastModified: string | null;

@@ -1,7 +1,7 @@
 import { decideAfterError } from "./decide-error";
 import { decideAfterSuccess } from "./decide-success";
 import type { DecisionContext } from "./decision-context";
-import { computeEffectiveFloor, resolvePublisherFloor } from "./effective-floor";
+import { computeEffectiveFloor, computePollCeiling, resolvePublisherFloor } from "./effective-floor";
 import { computePublisherFloor } from "./publisher-floor";
 import { adoptDiscoveredFeed, trackPermanentRedirect } from "./redirect-adoption";
 import type { Decision, Observation, PolicySettings, ScheduleState } from "./types";
@@ -22,6 +22,7 @@ export function decideNext(
   const floorSeconds = computeEffectiveFloor(state.minIntervalSeconds, publisherFloorSeconds, settings);
   const ownFloorSeconds = computeEffectiveFloor(state.minIntervalSeconds, null, settings);
   const floorIsPublisher = floorSeconds > ownFloorSeconds;
+  const pollCeilingSeconds = computePollCeiling(state.maxIntervalSeconds ?? null, floorSeconds, settings);
   // An error page's headers never set the floor (resolvePublisherFloor keeps the stored one).
   const responseFloor =
     observation.outcome === "error" ? null : computePublisherFloor(observation, now, settings.maxIntervalSeconds);
@@ -34,6 +35,7 @@ export function decideNext(
     settings,
     random,
     floorSeconds,
+    pollCeilingSeconds,
     floorIsPublisher,
     floorIsSharedInstant:
       floorIsPublisher && responseFloor?.source === "Expires" && responseFloor.seconds === floorSeconds,

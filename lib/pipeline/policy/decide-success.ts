@@ -56,7 +56,7 @@ export function decideAfterSuccess(ctx: DecisionContext): Decision {
  */
 function decideSuccessInterval(ctx: DecisionContext, foundNews: boolean): { seconds: number; note: string } {
   const { state, observation, now, floorSeconds, settings } = ctx;
-  const max = settings.maxIntervalSeconds;
+  const max = ctx.pollCeilingSeconds;
   const firstFetch = state.lastSuccessAt === null && observation.outcome === "ok";
   if (!firstFetch && !foundNews) {
     const emptyFetchesInRow = state.consecutiveNotModified + 1;
@@ -90,11 +90,15 @@ function describeNews(count: number): string {
 
 function describeInterval(ctx: DecisionContext, seconds: number): string {
   const suffix =
-    seconds === ctx.settings.maxIntervalSeconds
-      ? " (maximum)"
-      : seconds === ctx.floorSeconds
-        ? ` (${describeFloor(ctx)})`
-        : "";
+    seconds === ctx.pollCeilingSeconds &&
+    ctx.pollCeilingSeconds < ctx.settings.maxIntervalSeconds &&
+    seconds > ctx.floorSeconds
+      ? " (this source's maximum)"
+      : seconds === ctx.settings.maxIntervalSeconds
+        ? " (maximum)"
+        : seconds === ctx.floorSeconds
+          ? ` (${describeFloor(ctx)})`
+          : "";
   return `${formatDuration(seconds)}${suffix}`;
 }
 

@@ -11,6 +11,13 @@ export type DecisionContext = {
   random: () => number;
   /** The effective floor for this source after this observation. */
   floorSeconds: number;
+  /**
+   * The longest interval between two successful polls: the user's "check at least every" for this
+   * source, never below the floor (a publisher's floor wins), else the global maximum. Only polls
+   * use it: backoffs, breaker probes and Retry-After holds keep the global ceiling, so a short
+   * setting never asks a failing or rate-limiting publisher sooner.
+   */
+  pollCeilingSeconds: number;
   /** Whether the publisher (not the user or the global setting) set that floor: shown in reasons. */
   floorIsPublisher: boolean;
   /**
@@ -72,7 +79,7 @@ export function scheduleAfter(ctx: DecisionContext, waitSeconds: number): Date {
  * over 20% of the interval, 12 min at the floor) and 100% for fixed hourly polling.
  */
 export function scheduleInterval(ctx: DecisionContext, intervalSeconds: number): Date {
-  const ceiling = ctx.settings.maxIntervalSeconds;
+  const ceiling = ctx.pollCeilingSeconds;
   const capped = Math.min(intervalSeconds, ceiling);
   const unjittered = isPhaseShared(ctx) ? 0 : ctx.floorSeconds;
   const wait = applyJitter(

@@ -23,6 +23,20 @@ export function resolvePublisherFloor(
 }
 
 /**
+ * The longest interval between two polls of this source: the user's per-source "check at least
+ * every", within [floor, global maximum] (a publisher that asks for 3 h is not asked every hour
+ * because the user wants news hourly); the global maximum when the source has none.
+ */
+export function computePollCeiling(
+  maxIntervalSeconds: number | null,
+  floorSeconds: number,
+  settings: PolicySettings,
+): number {
+  if (maxIntervalSeconds === null) return settings.maxIntervalSeconds;
+  return Math.min(Math.max(maxIntervalSeconds, floorSeconds), settings.maxIntervalSeconds);
+}
+
+/**
  * The shortest interval this source may be polled at: the user's per-source floor (or the global
  * one), never below userFloorSeconds, raised to the publisher's floor, and capped at the maximum
  * so a publisher asking for a year still gets a daily check.

@@ -13,6 +13,8 @@ export type ScheduleState = {
   disabledReason: string | null;
   intervalSeconds: number;
   minIntervalSeconds: number | null;
+  /** The user's "check at least every" for this source; null (or absent): the global maximum. */
+  maxIntervalSeconds?: number | null;
   publisherFloorSeconds: number | null;
   consecutiveNotModified: number;
   consecutiveErrors: number;

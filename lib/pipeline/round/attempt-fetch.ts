@@ -1,5 +1,6 @@
 // fetch → classify → parse for one source: the network exchange, then the body's fate.
 // Returns an Attempt value whatever happens; nothing here writes to the database.
+import type { FeedLogin } from "@/lib/pipeline/fetch/feed-login";
 import { createHash } from "node:crypto";
 import { fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
@@ -17,7 +18,13 @@ import {
   type SourceRefusalFields,
 } from "@/lib/pipeline/round/refused-body";
 
-export type SourceToFetch = SourceRefusalFields & { id: number; feedUrl: string; lastBodyHash: string | null };
+export type SourceToFetch = SourceRefusalFields & {
+  id: number;
+  feedUrl: string;
+  lastBodyHash: string | null;
+  /** Its HTTP Basic login, if the feed is behind one (lib/logins). */
+  login?: FeedLogin | null;
+};
 
 type OkResult = Extract<FetchResult, { outcome: "ok" }>;
 type ParsedOk = Extract<TimedParse, { ok: true }>;
@@ -67,7 +74,10 @@ export async function attemptFetch(
 ): Promise<Attempt> {
   const startedAt = clock.now();
   const refusal = readRefusal(source, options.maxBodyBytes);
-  const result = await fetchFeed({ url: source.feedUrl, ...pickValidators(source, refusal) }, options);
+  const result = await fetchFeed(
+    { url: source.feedUrl, login: source.login, ...pickValidators(source, refusal) },
+    options,
+  );
   const base = blankAttempt({ sourceId: source.id, startedAt, meta: result.meta, manual });
   const finish = (fields: Pick<Attempt, "outcome" | "errorKind" | "detail"> & Partial<Attempt>): Attempt => ({
     ...base,

@@ -5,6 +5,7 @@
 import type { Db } from "@/lib/db/prisma-client";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import { attemptFetch } from "@/lib/pipeline/round/attempt-fetch";
+import { readSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 import { storeAttempt } from "@/lib/pipeline/round/store-attempt";
 import { findSubscribed } from "@/lib/pipeline/store/sources/find-subscribed";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
@@ -45,7 +46,7 @@ export async function fetchAndRecord(
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
   const attempt = await attemptFetch(
-    source,
+    { ...source, login: await readSourceLogin(db, source.id) },
     settings.fetch,
     context.manual,
     { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) },

@@ -10,6 +10,7 @@ export function toScheduleState(source: SourceRow): ScheduleState {
     disabledReason: source.disabledReason,
     intervalSeconds: source.intervalSeconds,
     minIntervalSeconds: source.minIntervalSeconds,
+    maxIntervalSeconds: source.maxIntervalSeconds,
     publisherFloorSeconds: source.publisherFloorSeconds,
     consecutiveNotModified: source.consecutiveNotModified,
     consecutiveErrors: source.consecutiveErrors,

@@ -4,10 +4,17 @@
 // made due, and the next round fetches the new address through its lane and host gap.
 import type { Db } from "@/lib/db/prisma-client";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
+import { withPrivateNetworkHint } from "@/lib/pipeline/fetch/private-network-hint";
+import { completeWebAddress } from "@/lib/reads/sources/complete-web-address";
+import { removeSourceLogin, saveSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 import type { FieldErrors } from "@/lib/reads/sources/form-schemas";
 import { updateSource, type SourceSettings } from "@/lib/pipeline/store/sources/update-source";
 
-export type SourceEdit = Omit<SourceSettings, "feedUrl"> & { url: string };
+/** `login`: a new HTTP Basic login, "remove", or null/undefined to keep the one set. */
+export type SourceEdit = Omit<SourceSettings, "feedUrl"> & {
+  url: string;
+  login?: { user: string; password: string } | "remove" | null;
+};
 
 export type SourceEditResult = { status: "saved" } | { status: "error"; fieldErrors: FieldErrors };
 
@@ -16,17 +23,29 @@ export async function editSource(
   policy: { allowPrivateNetworks: boolean },
   input: SourceEdit,
 ): Promise<SourceEditResult> {
-  const { sourceId, customTitle, folderName, enabled, now } = input;
+  const { sourceId, customTitle, folderName, enabled, retentionDays, maxIntervalSeconds, now } = input;
   const current = await db.source.findUnique({ where: { id: sourceId }, select: { feedUrl: true } });
   // An address left as it was is not checked again: a title edit must not fail on a source the
   // guard would refuse today (added while TIDINGS_ALLOW_PRIVATE_NETWORKS was on).
   let feedUrl: string | undefined;
   if (current && input.url.trim() !== current.feedUrl) {
-    const verdict = checkUrl(input.url.trim(), policy);
-    if (!verdict.ok) return { status: "error", fieldErrors: { url: [verdict.detail] } };
+    const verdict = checkUrl(completeWebAddress(input.url), policy);
+    if (!verdict.ok) {
+      const message = verdict.blocked ? withPrivateNetworkHint(verdict.detail) : verdict.detail;
+      return { status: "error", fieldErrors: { url: [message] } };
+    }
     feedUrl = verdict.url.href;
   }
-  const result = await updateSource(db, { sourceId, customTitle, folderName, enabled, now, feedUrl });
+  const result = await updateSource(db, {
+    sourceId,
+    customTitle,
+    folderName,
+    enabled,
+    retentionDays,
+    maxIntervalSeconds,
+    now,
+    feedUrl,
+  });
   if (result.status === "missing") return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
   if (result.status === "duplicate") {
     return {
@@ -34,5 +53,10 @@ export async function editSource(
       fieldErrors: { url: [`Already subscribed: ${result.holder.title} (source #${result.holder.id})`] },
     };
   }
+  // The login belongs to the origin of the address saved (a new address on another site does
+  // not inherit the old login's reach: it is sent only to the origin it was given for).
+  if (input.login === "remove") await removeSourceLogin(db, sourceId);
+  else if (input.login && current)
+    await saveSourceLogin(db, sourceId, { ...input.login, origin: new URL(feedUrl ?? current.feedUrl).origin });
   return { status: "saved" };
 }

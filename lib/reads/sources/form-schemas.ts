@@ -2,6 +2,8 @@
 // from the network like any other.
 import { z } from "zod";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
+import { completeWebAddress } from "@/lib/reads/sources/complete-web-address";
+import { MAX_LOGIN_PASSWORD_LENGTH, MAX_LOGIN_USER_LENGTH } from "@/lib/base/login-limits";
 import { decimalId, plainText } from "@/lib/http/plain-text";
 
 const optionalText = (max: number, label: string) =>
@@ -9,6 +11,9 @@ const optionalText = (max: number, label: string) =>
     .trim()
     .max(max, `${label} is at most ${max} characters`)
     .transform((value) => (value === "" ? null : value));
+
+/** The most days a source may keep read articles: as TIDINGS_RETENTION_DAYS allows (100 years). */
+export const MAX_RETENTION_DAYS = 36_500;
 
 const sourceId = decimalId();
 
@@ -22,25 +27,99 @@ const webAddress = plainText()
   .trim()
   .min(1, "Enter the address of a feed or of a site")
   .max(MAX_URL_LENGTH, `An address is at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`)
+  // Checked as completed (`example.com` is https://example.com) but passed on as typed, so that
+  // subscribe() knows no scheme was given and may fall back to http.
   .refine(
-    (value) => URL.canParse(value),
-    "This is not a web address (it should look like https://example.com/feed.xml)",
+    (value) => URL.canParse(completeWebAddress(value)),
+    "This is not a web address (it should look like example.com or https://example.com/feed.xml)",
   )
-  .refine(isHttpUrl, "Only http:// and https:// addresses can be followed");
+  .refine((value) => isHttpUrl(completeWebAddress(value)), "Only http:// and https:// addresses can be followed");
 
-export const addSourceSchema = z.object({
-  url: webAddress,
-  title: optionalText(MAX_TITLE_LENGTH, "A title"),
-  folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
-});
+/** An HTTP Basic login (RFC 7617): a user name without a colon, and a password; both, or neither. */
+const loginFields = {
+  loginUser: z
+    .string()
+    .trim()
+    .max(MAX_LOGIN_USER_LENGTH, `A user name is at most ${MAX_LOGIN_USER_LENGTH} characters`)
+    .refine((value) => !value.includes(":"), "A user name for HTTP Basic login cannot contain a colon")
+    .default(""),
+  // Not trimmed: spaces may be part of a password.
+  loginPassword: z
+    .string()
+    .max(MAX_LOGIN_PASSWORD_LENGTH, `A password is at most ${MAX_LOGIN_PASSWORD_LENGTH} characters`)
+    .default(""),
+};
 
-export const editSourceSchema = z.object({
-  id: sourceId,
-  url: webAddress,
-  title: optionalText(MAX_TITLE_LENGTH, "A title"),
-  folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
-  enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
-});
+function checkLoginPair(form: { loginUser: string; loginPassword: string }, context: z.RefinementCtx): void {
+  if (form.loginUser === "" && form.loginPassword !== "")
+    context.addIssue({
+      code: "custom",
+      path: ["loginUser"],
+      message: "Give the user name that goes with the password",
+    });
+  if (form.loginUser !== "" && form.loginPassword === "")
+    context.addIssue({
+      code: "custom",
+      path: ["loginPassword"],
+      message: "Give the password that goes with the user name",
+    });
+}
+
+const toLogin = (user: string, password: string) => (user === "" ? null : { user, password });
+
+export const addSourceSchema = z
+  .object({
+    url: webAddress,
+    title: optionalText(MAX_TITLE_LENGTH, "A title"),
+    folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+    ...loginFields,
+  })
+  .superRefine(checkLoginPair)
+  .transform(({ loginUser, loginPassword, ...rest }) => ({ ...rest, login: toLogin(loginUser, loginPassword) }));
+
+/** Days read articles are kept (lib/retention); empty: the installation's number; 0: for ever. */
+const retentionDays = z
+  .string()
+  .trim()
+  .regex(/^\d{0,5}$/, "Days are a whole number, 0 or more (0 keeps every article)")
+  .transform((value) => (value === "" ? null : Number(value)))
+  .refine((value) => value === null || value <= MAX_RETENTION_DAYS, `At most ${MAX_RETENTION_DAYS} days`)
+  // Absent (a form without the field): the source keeps what it has.
+  .optional();
+
+/** The most minutes a source's "check at least every" may say: the 30 days TIDINGS_MAX_INTERVAL allows. */
+export const MAX_CHECK_EVERY_MINUTES = 30 * 24 * 60;
+
+/** "Check at least every" in minutes; empty: the installation's maximum. Stored in seconds. */
+const checkEveryMinutes = z
+  .string()
+  .trim()
+  .regex(/^\d{0,6}$/, "Minutes are a whole number, 1 or more (empty: as the feed's rhythm says)")
+  .transform((value) => (value === "" ? null : Number(value)))
+  .refine(
+    (value) => value === null || (value >= 1 && value <= MAX_CHECK_EVERY_MINUTES),
+    `Between 1 and ${MAX_CHECK_EVERY_MINUTES} minutes (30 days)`,
+  )
+  .transform((minutes) => (minutes === null ? null : minutes * 60))
+  .default(null);
+
+export const editSourceSchema = z
+  .object({
+    id: sourceId,
+    url: webAddress,
+    title: optionalText(MAX_TITLE_LENGTH, "A title"),
+    folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+    retentionDays,
+    maxIntervalSeconds: checkEveryMinutes,
+    ...loginFields,
+    loginRemove: z.enum(["on", "off"]).default("off"),
+    enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
+  })
+  .superRefine(checkLoginPair)
+  .transform(({ loginUser, loginPassword, loginRemove, ...rest }) => ({
+    ...rest,
+    login: loginRemove === "on" ? ("remove" as const) : toLogin(loginUser, loginPassword),
+  }));
 
 export const toggleEnabledSchema = z.object({
   id: sourceId,

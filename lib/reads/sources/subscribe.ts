@@ -3,6 +3,8 @@
 // it is recorded as the new source's first fetch (its articles and validators are kept).
 import type { Db } from "@/lib/db/prisma-client";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
+import { withPrivateNetworkHint } from "@/lib/pipeline/fetch/private-network-hint";
+import { completeWebAddress, findPlainHttpRetry } from "@/lib/reads/sources/complete-web-address";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import { discoverFeeds } from "@/lib/pipeline/parse/discover-feeds";
 import { parseFeedOffThread } from "@/lib/pipeline/round/parse-off-thread";
@@ -11,7 +13,15 @@ import { withRobots } from "@/lib/pipeline/lanes/robots-lane";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { recordFirstFetch } from "@/lib/reads/sources/record-first-fetch";
 
-export type SubscribeInput = { url: string; title?: string | null; folderName?: string | null };
+/** A feed's HTTP Basic login; `origin` is set once, from the address the person gave (lib/fetch/feed-login.ts). */
+export type LoginInput = { user: string; password: string; origin?: string };
+
+export type SubscribeInput = {
+  url: string;
+  title?: string | null;
+  folderName?: string | null;
+  login?: LoginInput | null;
+};
 
 export type SubscribeResult =
   | { status: "subscribed"; sourceId: number; feedUrl: string; title: string; newArticles: number }
@@ -28,10 +38,12 @@ export async function subscribe(
   hops = 0,
 ): Promise<SubscribeResult> {
   const settings = withRobots(db, roundSettings);
-  const url = input.url.trim();
+  const url = completeWebAddress(input.url.trim());
   if (url === "") return invalid("url", "Enter the address of a feed or of a site");
   const verdict = checkUrl(url, { allowPrivateNetworks: settings.fetch.allowPrivateNetworks });
-  if (!verdict.ok) return invalid("url", verdict.detail);
+  if (!verdict.ok) return invalid("url", verdict.blocked ? withPrivateNetworkHint(verdict.detail) : verdict.detail);
+  // The login belongs to the origin of the address given, not to one a page or a redirect leads to.
+  const login = input.login ? { ...input.login, origin: input.login.origin ?? verdict.url.origin } : null;
   const duplicate = await findExisting(db, verdict.url.href);
   if (duplicate) return alreadySubscribed(duplicate);
 
@@ -44,13 +56,22 @@ export async function subscribe(
       `Its server asked Tidings to wait until ${held.toISOString()} (Retry-After); try again after that`,
     );
   const startedAt = new Date();
-  const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null }, settings.fetch);
+  const fetched = await fetchFeed({ url: verdict.url.href, etag: null, lastModified: null, login }, settings.fetch);
   if (fetched.outcome !== "ok") {
+    const plainHttp = fetched.outcome === "error" ? findPlainHttpRetry(input.url, url, fetched.errorKind) : null;
+    if (plainHttp !== null) return subscribe(db, roundSettings, { ...input, url: plainHttp }, hops);
     if (fetched.outcome === "not_modified")
       return invalid("url", "The server answered 304 to a request without validators");
+    if (fetched.errorKind === "blocked")
+      return invalid("url", `Not fetched: ${withPrivateNetworkHint(fetched.detail)}`);
+    // A 2xx without a whole feed, a 304 to this request without validators: reached, but no feed.
+    const answer = `${fetched.errorKind === "not_a_feed" ? "Not a feed" : "Unreachable"}: ${fetched.detail}`;
+    if (fetched.meta.httpStatus !== 401) return invalid("url", answer);
     return invalid(
       "url",
-      fetched.errorKind === "blocked" ? `Not fetched: ${fetched.detail}` : `Unreachable: ${fetched.detail}`,
+      login
+        ? `${answer}: the server refused this login`
+        : `${answer}: this feed asks for a login; give it under "This feed needs a login"`,
     );
   }
   const parsed = await parseFeedOffThread({
@@ -66,11 +87,11 @@ export async function subscribe(
       const movedDuplicate = await findExisting(db, feedUrl);
       if (movedDuplicate) return alreadySubscribed(movedDuplicate);
     }
-    return recordFirstFetch(db, settings, { input, feedUrl, fetched, parsed, startedAt });
+    return recordFirstFetch(db, settings, { input: { ...input, login }, feedUrl, fetched, parsed, startedAt });
   }
   if (parsed.errorKind === "not_a_feed" && hops < MAX_DISCOVERY_HOPS) {
     const candidates = discoverFeeds(fetched.body.toString("utf8"), fetched.meta.finalUrl);
-    if (candidates.length === 1) return subscribe(db, settings, { ...input, url: candidates[0]!.url }, hops + 1);
+    if (candidates.length === 1) return subscribe(db, settings, { ...input, login, url: candidates[0]!.url }, hops + 1);
     if (candidates.length > 1) return { status: "choose", candidates };
     return invalid("url", 'Not a feed, and the page links to no feed (<link rel="alternate">)');
   }

@@ -8,6 +8,9 @@ import { PageHeader } from "@/components/sources/page-header";
 import { getSource } from "@/lib/reads/sources/get-source";
 import { listFolderNames } from "@/lib/reads/sources/list-folder-names";
 import { parseSourceId } from "@/lib/reads/sources/parse-source-id";
+import { getEnv } from "@/lib/base/env";
+import { getDb } from "@/lib/db/client";
+import { hasSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Edit source" };
@@ -15,7 +18,11 @@ export const metadata: Metadata = { title: "Edit source" };
 export default async function EditSourcePage({ params }: { params: Promise<{ id: string }> }) {
   const id = parseSourceId((await params).id);
   if (id === null) notFound();
-  const [source, folders] = await Promise.all([getSource(id), listFolderNames()]);
+  const [source, folders, hasLogin] = await Promise.all([
+    getSource(id),
+    listFolderNames(),
+    hasSourceLogin(getDb(), id),
+  ]);
   if (!source) notFound();
   return (
     <>
@@ -28,7 +35,13 @@ export default async function EditSourcePage({ params }: { params: Promise<{ id:
         }
       />
       <HealthSection id="settings" title="Settings">
-        <EditSourceForm source={source} folders={folders} />
+        <EditSourceForm
+          source={source}
+          folders={folders}
+          installationRetentionDays={getEnv().TIDINGS_RETENTION_DAYS}
+          hasLogin={hasLogin}
+          installationMaxMinutes={getEnv().TIDINGS_MAX_INTERVAL}
+        />
       </HealthSection>
       <HealthSection
         id="remove"

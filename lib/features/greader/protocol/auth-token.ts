@@ -55,3 +55,15 @@ export function isValidActionToken(token: string | null, account: TokenAccount, 
   const issuedAt = parseInt(issued, 36) * 60_000;
   return issuedAt <= now.getTime() + CLOCK_SLACK_MS && now.getTime() - issuedAt < ACTION_TOKEN_LIFETIME_MS;
 }
+
+/**
+ * Reeder sends `T=x` and FeedMe an empty `T`; FreshRSS accepts both from a caller whose
+ * Authorization is valid, and so does Tidings (the dispatcher checks Authorization first). T is
+ * a guard against forged cross-site forms, and a forged form cannot carry that header, so the
+ * placeholders open nothing the Auth token did not. A missing T, or a real one gone stale, is
+ * still refused: apps that send real tokens rely on the bad-token answer to fetch a new one.
+ */
+export function isAcceptedActionToken(token: string | null, account: TokenAccount, now: Date): boolean {
+  const placeholder = token !== null && (token.trim() === "" || token.trim() === "x");
+  return placeholder || isValidActionToken(token, account, now);
+}

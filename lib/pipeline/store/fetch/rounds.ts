@@ -4,7 +4,11 @@
 import type { Db } from "@/lib/db/prisma-client";
 import { execute, insertRow, selectRows, updateById } from "@/lib/db/raw-statements";
 
-export type RoundTrigger = "cron" | "cli" | "manual";
+/**
+ * Who started a round: the scheduler (`cron`), `tidings round` (`cli`), POST /api/rounds, which the
+ * reader's Refresh and scripts call (`api`), or "fetch now" on one source (`manual`).
+ */
+export type RoundTrigger = "cron" | "cli" | "api" | "manual";
 
 export type RoundTally = {
   sourcesDue: number;

@@ -41,15 +41,32 @@ export async function planArticles(
     keyed.map((entry) => entry.dedupeKey),
   );
   const byKey = new Map(existing.map((row) => [row.dedupeKey, row]));
-  const fresh = keyed.filter((entry) => !byKey.has(entry.dedupeKey));
-  const knownRows = await selectWhereIn<{ contentHash: string }>(
+  // Articles retention removed (lib/retention) are known too: the feed still carrying one must
+  // not bring it back as new and unread.
+  const removedKeys = await selectWhereIn<{ dedupeKey: string }>(
     read,
     p,
-    '"contentHash"',
+    '"dedupeKey"',
     sourceId,
-    "contentHash",
-    fresh.map((entry) => entry.contentHash),
+    "dedupeKey",
+    keyed.filter((entry) => !byKey.has(entry.dedupeKey)).map((entry) => entry.dedupeKey),
+    "RemovedArticle",
   );
+  const removed = new Set(removedKeys.map((row) => row.dedupeKey));
+  const fresh = keyed.filter((entry) => !byKey.has(entry.dedupeKey) && !removed.has(entry.dedupeKey));
+  const hashes = fresh.map((entry) => entry.contentHash);
+  const knownRows = [
+    ...(await selectWhereIn<{ contentHash: string }>(read, p, '"contentHash"', sourceId, "contentHash", hashes)),
+    ...(await selectWhereIn<{ contentHash: string }>(
+      read,
+      p,
+      '"contentHash"',
+      sourceId,
+      "contentHash",
+      hashes,
+      "RemovedArticle",
+    )),
+  ];
   const knownContent = new Set(knownRows.map((row) => row.contentHash));
 
   const updates = keyed.flatMap((entry) => {
@@ -88,13 +105,14 @@ async function selectWhereIn<T>(
   sourceId: number,
   column: string,
   values: string[],
+  table: "Article" | "RemovedArticle" = "Article",
 ): Promise<T[]> {
   const rows: T[] = [];
   for (const part of chunk(values)) {
     const list = part.map((_, index) => p(index + 2)).join(", ");
     rows.push(
       ...(await read<T>({
-        text: `SELECT ${columns} FROM "Article" WHERE "sourceId" = ${p(1)} AND "${column}" IN (${list})`,
+        text: `SELECT ${columns} FROM "${table}" WHERE "sourceId" = ${p(1)} AND "${column}" IN (${list})`,
         values: [sourceId, ...part],
       })),
     );

@@ -10,6 +10,14 @@ export type SourceSettings = {
   customTitle: string | null;
   folderName: string | null;
   enabled: boolean;
+  /** Days its read articles are kept (lib/pipeline/store/retention); null: the installation's; 0: for ever; undefined keeps it. */
+  retentionDays?: number | null;
+  /**
+   * "Check at least every", in seconds (the policy keeps it within the floor and the maximum,
+   * lib/pipeline/policy/effective-floor.ts); null: the installation's maximum; undefined keeps it. It
+   * applies from the next check on.
+   */
+  maxIntervalSeconds?: number | null;
   /** A checked URL (lib/reads/sources/edit-source.ts); undefined keeps the address. */
   feedUrl?: string;
   now: Date;
@@ -39,6 +47,8 @@ export async function updateSource(db: Db, input: SourceSettings): Promise<Sourc
       where: { id: input.sourceId },
       data: {
         customTitle: input.customTitle?.trim() || null,
+        retentionDays: input.retentionDays,
+        maxIntervalSeconds: input.maxIntervalSeconds,
         folder: folderName
           ? { connectOrCreate: { where: { name: folderName }, create: { name: folderName } } }
           : { disconnect: true },
