@@ -15,6 +15,7 @@ import { describeError } from "@/lib/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { closeRound } from "@/lib/round/close-round";
 import { evaluateAlertsSafely } from "@/lib/alerts/evaluate-alerts";
+import { fetchPendingPages } from "@/lib/round/fetch-pending-pages";
 
 const log = createLogger("round");
 
@@ -95,6 +96,7 @@ async function runUnderLease(
     startedAt: settings.clock.now(),
   });
   started.roundId = roundId;
+  const deadlineMs = settings.clock.monotonicMs() + settings.budgetMs;
   const { lines, tally } = await walkSources(
     db,
     settings,
@@ -109,6 +111,16 @@ async function runUnderLease(
       lines,
       tally,
       `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`,
+    );
+  // After the feeds, so that a slow site's pages never delay another source's feed.
+  const pages = await fetchPendingPages(db, settings, {
+    deadlineMs,
+    sourceId: options.sourceId,
+    shouldStop: options.shouldStop,
+  });
+  if (pages.length > 0)
+    log.info(
+      `round ${roundId}: full text: ${pages.length} page(s), ${pages.filter((page) => page.state === "extracted").length} extracted`,
     );
   await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
   log.info(
