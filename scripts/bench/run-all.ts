@@ -64,6 +64,12 @@ const BENCHES: Bench[] = [
     smokeArgs: ["--runs", "3", "--source-runs", "0"],
   },
   { script: "memory.ts", args: ["--rounds", "100"], smokeArgs: ["--rounds", "3"] },
+  {
+    script: "full-text.ts",
+    args: ["--articles", "100", "--megabytes", "10"],
+    smokeArgs: ["--articles", "5", "--megabytes", "1"],
+  },
+  { script: "full-text-compare.ts", args: ["--runs", "20"], smokeArgs: ["--runs", "1"] },
 ];
 
 function runBench(bench: Bench): string[] {

@@ -4,7 +4,7 @@
 // 10 MB page (TIDINGS_MAX_BODY_BYTES) costs a bounded DOM: articles come early in their pages.
 import { parseHTML } from "linkedom";
 
-export const MAX_DOM_CHARS = 2_000_000;
+export const MAX_DOM_CHARS = 1_000_000;
 
 const NEVER_TEXT_START = /<(script|style|svg|template)\b|<!--/gi;
 

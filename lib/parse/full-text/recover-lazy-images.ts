@@ -10,15 +10,17 @@ const LAZY_SRCSET = ["data-srcset", "data-lazy-srcset"];
 const PLACEHOLDER_SRC = /^data:|placeholder|blank\.(gif|png)|spacer|lazy|transparent\.(gif|png)/i;
 
 export function recoverLazyImages(document: Document): void {
-  for (const noscript of Array.from(document.querySelectorAll("noscript"))) unwrapNoscriptImage(document, noscript);
-  for (const img of Array.from(document.querySelectorAll("img"))) {
+  // By tag name, not by selector: no selector to compile on every page.
+  for (const noscript of Array.from(document.getElementsByTagName("noscript"))) unwrapNoscriptImage(document, noscript);
+  for (const img of Array.from(document.getElementsByTagName("img"))) {
     const lazySrc = firstAttribute(img, LAZY_SRC);
     const src = img.getAttribute("src");
     if (lazySrc && (!src || PLACEHOLDER_SRC.test(src))) img.setAttribute("src", lazySrc);
     const lazySrcset = firstAttribute(img, LAZY_SRCSET);
     if (lazySrcset && !img.getAttribute("srcset")) img.setAttribute("srcset", lazySrcset);
   }
-  for (const source of Array.from(document.querySelectorAll("picture > source"))) {
+  for (const source of Array.from(document.getElementsByTagName("source"))) {
+    if (source.parentElement?.tagName !== "PICTURE") continue;
     const lazySrcset = firstAttribute(source, LAZY_SRCSET);
     if (lazySrcset && !source.getAttribute("srcset")) source.setAttribute("srcset", lazySrcset);
   }
