@@ -15,6 +15,8 @@ import type { OpmlEntry, OpmlSkip } from "@/lib/opml/types";
 import { screenImportEntries } from "@/lib/sources/screen-import-entries";
 import { editSource } from "@/lib/sources/edit-source";
 import { setSourceEnabled } from "@/lib/store/set-source-enabled";
+import { setFullText } from "@/lib/store/set-full-text";
+import { reExtractSource } from "@/lib/sources/re-extract-source";
 import { removeSource as removeSourceFromStore } from "@/lib/store/remove-source";
 import { importSources } from "@/lib/store/import-sources";
 import {
@@ -22,6 +24,7 @@ import {
   editSourceSchema,
   fetchNowSchema,
   importChunkSchema,
+  reExtractSchema,
   opmlUploadSchema,
   removeSourceSchema,
   toggleEnabledSchema,
@@ -32,6 +35,7 @@ import type {
   FetchNowState,
   ImportChunkResult,
   OpmlPreview,
+  ReExtractState,
   RemoveSourceState,
   ToggleEnabledState,
 } from "@/lib/sources/action-states";
@@ -49,8 +53,14 @@ function revalidateSources(sourceId?: number): void {
 }
 
 export async function addSource(_previous: AddSourceState, formData: FormData): Promise<AddSourceState> {
-  const values = { url: text(formData, "url"), title: text(formData, "title"), folder: text(formData, "folder") };
-  const parsed = addSourceSchema.safeParse(values);
+  const values = {
+    url: text(formData, "url"),
+    title: text(formData, "title"),
+    folder: text(formData, "folder"),
+    fullText: formData.get("fullText") === "on",
+    selector: text(formData, "selector"),
+  };
+  const parsed = addSourceSchema.safeParse({ ...values, fullText: values.fullText ? "on" : "off" });
   if (!parsed.success) return { status: "error", values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
     url: parsed.data.url,
@@ -66,6 +76,13 @@ export async function addSource(_previous: AddSourceState, formData: FormData): 
       existingSourceId: result.existingSourceId ?? null,
     };
   }
+  // After the first fetch: its articles' pages are the next round's to fetch, in the lane.
+  if (parsed.data.fullText || parsed.data.selector !== null)
+    await setFullText(getDb(), {
+      sourceId: result.sourceId,
+      fullText: parsed.data.fullText,
+      selector: parsed.data.selector,
+    });
   revalidateSources(result.sourceId);
   redirect(`/sources/${result.sourceId}?added=1`);
 }
@@ -77,6 +94,8 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     title: text(formData, "title"),
     folder: text(formData, "folder"),
     enabled: formData.get("enabled") === "on" ? "on" : "off",
+    fullText: formData.get("fullText") === "on" ? "on" : "off",
+    selector: text(formData, "selector"),
   });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const { id, url, title, folder, enabled } = parsed.data;
@@ -90,6 +109,7 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     now: new Date(),
   });
   if (saved.status === "error") return saved;
+  await setFullText(getDb(), { sourceId: id, fullText: parsed.data.fullText, selector: parsed.data.selector });
   revalidateSources(id);
   return { status: "saved", fieldErrors: {} };
 }
@@ -171,4 +191,17 @@ export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<
   const result = await importSources(getDb(), valid, new Date());
   revalidateSources();
   return { ok: true, added: result.added.length, skipped: [...skipped, ...refused, ...result.skipped] };
+}
+
+export async function reExtract(_previous: ReExtractState, formData: FormData): Promise<ReExtractState> {
+  const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
+  if (!parsed.success) return { status: "error", message: "Invalid request" };
+  const report = await reExtractSource(getDb(), parsed.data.id);
+  revalidateSources(parsed.data.id);
+  if (report.pages === 0)
+    return { status: "done", message: "No article page is kept for this source yet: the rounds fetch them." };
+  return {
+    status: "done",
+    message: `Read ${report.pages} kept page(s) again: ${report.extracted} with an article, ${report.pages - report.extracted} without (they show the feed's version).`,
+  };
 }

@@ -24,6 +24,7 @@ import { useReaderSettingsMutation } from "@/components/reader/hooks/use-reader-
 import { useReaderSettingsQuery } from "@/components/reader/hooks/use-reader-settings-query";
 import { useSidebarQuery } from "@/components/reader/hooks/use-sidebar-query";
 import { useUpdateArticleMutation } from "@/components/reader/hooks/use-update-article-mutation";
+import { useFullTextMutation } from "@/components/reader/hooks/use-full-text-mutation";
 import { useRefreshMutation } from "@/components/reader/hooks/use-refresh-mutation";
 import { useUnreadTitle } from "@/components/reader/hooks/use-unread-title";
 import { DEFAULT_ORDER } from "@/lib/articles/list-order";
@@ -40,6 +41,7 @@ export function ReaderShell() {
   const settings = useReaderSettingsQuery();
   const saveSettings = useReaderSettingsMutation();
   const update = useUpdateArticleMutation();
+  const fullText = useFullTextMutation();
   const markAllRead = useMarkReadMutation();
   const refresh = useRefreshMutation();
   const latestId = articles.data?.pages[0]?.latestId ?? null;
@@ -259,6 +261,8 @@ export function ReaderShell() {
             onBack={closeArticle}
             onToggleRead={() => summary && update.mutate({ id: summary.id, read: !summary.read })}
             onToggleStar={() => summary && update.mutate({ id: summary.id, starred: !summary.starred })}
+            onFetchFullText={() => location.articleId !== null && fullText.mutate(location.articleId)}
+            fetchingFullText={fullText.isPending && fullText.variables === location.articleId}
           />
         )}
       </div>

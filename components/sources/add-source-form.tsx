@@ -9,13 +9,15 @@ import type { AddSourceState } from "@/lib/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/opml/limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
+import { FullTextFields } from "@/components/sources/full-text-fields";
 import styles from "./form.module.css";
 
 const INITIAL: AddSourceState = { status: "idle" };
 
 export function AddSourceForm({ folders }: { folders: readonly string[] }) {
   const [state, action, pending] = useActionState(addSource, INITIAL);
-  const values = state.status === "idle" ? { url: "", title: "", folder: "" } : state.values;
+  const values =
+    state.status === "idle" ? { url: "", title: "", folder: "", fullText: false, selector: "" } : state.values;
   const errors = state.status === "error" ? state.fieldErrors : {};
   const existing = state.status === "error" ? state.existingSourceId : null;
   // A new key after each answer resets the uncontrolled inputs to the values sent back.
@@ -102,6 +104,7 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
         </datalist>
         <FieldError id="folder-error" errors={errors.folder} />
       </div>
+      <FullTextFields values={values} errors={errors} />
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={pending}>
           {state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}

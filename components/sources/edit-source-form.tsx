@@ -7,6 +7,7 @@ import type { EditSourceState } from "@/lib/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
 import { FieldError } from "@/components/sources/field-error";
 import { PendingStatus } from "@/components/sources/pending-status";
+import { FullTextFields } from "@/components/sources/full-text-fields";
 import styles from "./form.module.css";
 
 type Props = {
@@ -18,6 +19,8 @@ type Props = {
     folderName: string | null;
     enabled: boolean;
     disabledReason: string | null;
+    fullText: boolean;
+    fullTextSelector: string | null;
   };
   folders: readonly string[];
 };
@@ -108,6 +111,7 @@ export function EditSourceForm({ source, folders }: Props) {
           <span className={styles.hint}>You disabled this source.</span>
         ) : null}
       </div>
+      <FullTextFields values={{ fullText: source.fullText, selector: source.fullTextSelector ?? "" }} errors={errors} />
       <FieldError id="form-error" errors={errors.form} />
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={pending}>

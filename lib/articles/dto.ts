@@ -21,7 +21,17 @@ export type ArticleDetail = ArticleListItem & {
   /** Sanitized HTML, exactly as stored by the parse step; the only HTML the reader renders. */
   contentHtml: string | null;
   enclosures: Enclosure[];
+  /** The article's page, when it was fetched (full-text source or the reader's action). */
+  fullText: FullText | null;
 };
+
+/**
+ * What the article's page gave: its article (sanitized HTML, shown beside the feed's content), or
+ * why there is none ("robots.txt disallows Tidings", "not an HTML page (image/png)").
+ */
+export type FullText =
+  | { state: "extracted"; html: string; fetchedAt: string; bySelector: boolean }
+  | { state: "failed"; reason: string; fetchedAt: string };
 
 export type ArticlePage = {
   items: ArticleListItem[];

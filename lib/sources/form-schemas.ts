@@ -2,6 +2,7 @@
 // from the network like any other.
 import { z } from "zod";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/opml/limits";
+import { fullTextFields } from "@/lib/sources/full-text-fields";
 
 const optionalText = (max: number, label: string) =>
   z
@@ -33,6 +34,7 @@ export const addSourceSchema = z.object({
   url: webAddress,
   title: optionalText(MAX_TITLE_LENGTH, "A title"),
   folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+  ...fullTextFields,
 });
 
 export const editSourceSchema = z.object({
@@ -41,6 +43,7 @@ export const editSourceSchema = z.object({
   title: optionalText(MAX_TITLE_LENGTH, "A title"),
   folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
   enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
+  ...fullTextFields,
 });
 
 export const toggleEnabledSchema = z.object({
@@ -54,6 +57,8 @@ export const removeSourceSchema = z.object({
 });
 
 export const fetchNowSchema = z.object({ id: sourceId });
+
+export const reExtractSchema = z.object({ id: sourceId });
 
 /** Next's default limit for a server action's body is 1 MB: the web form stays under it. */
 export const MAX_OPML_UPLOAD_BYTES = 1000 * 1000;

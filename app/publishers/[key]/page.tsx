@@ -32,7 +32,7 @@ export default async function PublisherPage({ params }: Props) {
       key: "requests",
       label: `Requests (${PUBLISHER_DAYS} d)`,
       value: String(publisher.requests),
-      note: `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors`,
+      note: `feeds: ${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors; article pages: ${publisher.pageRequests}`,
     },
     {
       key: "bytes",

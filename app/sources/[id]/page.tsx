@@ -26,6 +26,9 @@ import { sumDays } from "@/lib/health/fill-days";
 import { getRobotsNotice } from "@/lib/health/get-robots-notice";
 import { AlertList } from "@/components/health/alert-list";
 import { listAlerts } from "@/lib/health/list-alerts";
+import { FullTextSection } from "@/components/sources/full-text-section";
+import { listPageCosts } from "@/lib/health/list-page-costs";
+import { listPageFetches } from "@/lib/health/list-page-fetches";
 
 export const dynamic = "force-dynamic";
 
@@ -58,9 +61,11 @@ export default async function SourcePage({ params, searchParams }: Props) {
     listAlerts(now, id),
   ]);
   if (!source) notFound();
-  const [median, robotsNotice] = await Promise.all([
+  const [median, robotsNotice, pageCosts, pageFetches] = await Promise.all([
     getMedianDuration(id, now, windows.d7.total),
     getRobotsNotice(source.feedUrl),
+    listPageCosts({ since: new Date(now.getTime() - CHART_DAYS * 24 * 3600_000), sourceIds: [id] }),
+    listPageFetches(id),
   ]);
   const log = pagedLog ?? firstLogPage(recent);
   const totals = sumDays(days);
@@ -128,6 +133,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
       >
         <CachingBadges badges={deriveCachingBadges(evidence.get(id) ?? NO_EVIDENCE, recent)} />
       </HealthSection>
+      <FullTextSection source={source} cost={pageCosts[0] ?? null} days={CHART_DAYS} rows={pageFetches} />
       <HealthSection id="log" title="Fetch log">
         <FetchLog
           rows={log.rows}
