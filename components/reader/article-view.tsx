@@ -124,7 +124,12 @@ export function ArticleView({
             </h1>
             {detail && <EnclosureList enclosures={detail.enclosures} />}
             {detail ? (
-              <ArticleBody key={detail.id} detail={detail} />
+              <ArticleBody
+                key={detail.id}
+                detail={detail}
+                onFetchFullText={onFetchFullText}
+                fetchingFullText={fetchingFullText}
+              />
             ) : (
               status === "pending" && <p className={styles.note}>Loading the article…</p>
             )}

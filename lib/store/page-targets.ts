@@ -1,6 +1,7 @@
 // Which article pages to fetch, and what is kept of each: the reads the full-text step plans with.
 import { gunzipSync } from "node:zlib";
 import type { Db } from "@/lib/db/prisma-client";
+import { RETRIED_PAGE_ERRORS } from "@/lib/parse/full-text/read-article-page";
 
 export type StoredPage = {
   state: string;
@@ -23,6 +24,9 @@ export type PageTarget = {
 
 /** How far back a source that turns full text on has its articles fetched. */
 export const BACKFILL_DAYS = 30;
+/** A page whose requests failed for a passing reason is asked for at most this often, this long apart. */
+export const MAX_PAGE_ATTEMPTS = 3;
+export const RETRY_AFTER_MS = 3600_000;
 
 const TARGET_SELECT = {
   id: true,
@@ -51,7 +55,10 @@ export async function readPageTarget(db: Db, articleId: number): Promise<PageTar
   return row === null ? null : toTarget(row);
 }
 
-/** Articles of full-text sources (or of one) whose page was never asked for, newest first, at most `limit`. */
+/**
+ * Articles of full-text sources (or of one) whose page was never asked for, or whose last request
+ * failed for a passing reason long enough ago (RETRIED_PAGE_ERRORS), newest first, at most `limit`.
+ */
 export async function listPendingPageTargets(
   db: Db,
   input: { now: Date; limit: number; sourceId?: number },
@@ -59,7 +66,19 @@ export async function listPendingPageTargets(
   const rows = await db.article.findMany({
     where: {
       ...(input.sourceId === undefined ? {} : { sourceId: input.sourceId }),
-      page: null,
+      OR: [
+        { page: null },
+        {
+          page: {
+            is: {
+              state: "failed",
+              errorKind: { in: [...RETRIED_PAGE_ERRORS] },
+              attempts: { lt: MAX_PAGE_ATTEMPTS },
+              fetchedAt: { lt: new Date(input.now.getTime() - RETRY_AFTER_MS) },
+            },
+          },
+        },
+      ],
       url: { not: null },
       firstSeenAt: { gte: new Date(input.now.getTime() - BACKFILL_DAYS * 24 * 3600_000) },
       source: { fullText: true, enabled: true },

@@ -54,7 +54,13 @@ export async function saveArticlePage(
       html: page.html === null ? null : gzipSync(page.html),
       fetchedAt: input.at,
     };
-    writes.push(db.articlePage.upsert({ where: { articleId }, create: { articleId, ...row }, update: row }));
+    writes.push(
+      db.articlePage.upsert({
+        where: { articleId },
+        create: { articleId, ...row },
+        update: { ...row, attempts: { increment: 1 } },
+      }),
+    );
   }
   if (fetch !== null)
     writes.push(

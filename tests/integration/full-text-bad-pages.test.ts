@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { addFullTextSite, htmlPage, readPageFixture } from "@/tests/helpers/article-site";
-import { feed, hang, hugeBody, redirect, startPublisher, type Publisher } from "@/tests/helpers/publisher";
+import {
+  feed,
+  hang,
+  hugeBody,
+  redirect,
+  resetConnection,
+  sequence,
+  startPublisher,
+  status,
+  type Publisher,
+} from "@/tests/helpers/publisher";
+import { makeAllDue } from "@/tests/helpers/round-fixtures";
 import { HOSTILE_PAGE } from "@/tests/fixtures/hostile-page";
 import { runRound } from "@/lib/round/run-round";
 
@@ -73,6 +84,37 @@ describe("full text: bad pages", () => {
     expect(world.publisher.requestsTo("/members/story")).toHaveLength(0);
     const article = await expectRefused("/members/story", "blocked", /robots\.txt disallows Tidings/);
     expect(article.pageFetches).toMatchObject([{ outcome: "error", errorKind: "blocked", httpStatus: null }]);
+  });
+
+  it("asks again for a page whose request failed for a passing reason: an hour apart, three times at most", async () => {
+    const { db } = world.database;
+    await addFullTextSite(db, world.publisher, {
+      "/flaky": sequence(resetConnection(), status(503), htmlPage(readPageFixture("news-article"))),
+      "/down": status(500),
+      "/teaser-only": htmlPage(readPageFixture("front-page")),
+    });
+    const round = async () => {
+      await makeAllDue(db);
+      await runRound(db, testRoundSettings(), { trigger: "cli" });
+    };
+    const anHourAgo = () => db.articlePage.updateMany({ data: { fetchedAt: new Date(Date.now() - 2 * 3600_000) } });
+    await round();
+    await expectRefused("/flaky", "connect", /./);
+    await round(); // within the hour: not asked again
+    expect(world.publisher.requestsTo("/flaky")).toHaveLength(1);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await anHourAgo();
+      await round();
+    }
+    const flaky = await db.article.findFirstOrThrow({
+      where: { url: world.publisher.url("/flaky") },
+      include: { page: true },
+    });
+    expect(flaky.page).toMatchObject({ state: "extracted", attempts: 3 });
+    expect(world.publisher.requestsTo("/flaky")).toHaveLength(3);
+    // A server that keeps failing is asked three times in all; a page without an article once.
+    expect(world.publisher.requestsTo("/down")).toHaveLength(3);
+    expect(world.publisher.requestsTo("/teaser-only")).toHaveLength(1);
   });
 
   it("keeps a hostile page's article and nothing that could execute", async () => {

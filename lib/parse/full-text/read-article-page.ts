@@ -1,11 +1,17 @@
 // One answer for an article's page → what to keep: the extracted article, or why there is none.
 // A 304 re-reads the page kept from the last answer (its validators were sent because it was kept).
 // Pure: the fetch has happened; no I/O, no clock.
-import type { ErrorKind, FetchResult } from "@/lib/fetch/types";
+import { NETWORK_ERROR_KINDS, type ErrorKind, type FetchResult } from "@/lib/fetch/types";
 import { decodeBody } from "../decode-body";
 import { extractArticle } from "./extract-article";
 
 export type PageErrorKind = ErrorKind | "not_html" | "no_article";
+
+/**
+ * Failures that say nothing about the page (the network, the server busy or down, a Retry-After):
+ * the rounds ask again later, a few times. Any other answer is the page's, and final.
+ */
+export const RETRIED_PAGE_ERRORS: readonly PageErrorKind[] = [...NETWORK_ERROR_KINDS, "http_5xx", "rate_limited"];
 
 export type PageVerdict =
   | {

@@ -15,6 +15,7 @@ CREATE TABLE "ArticlePage" (
     "etag" TEXT,
     "lastModified" TEXT,
     "fetchedAt" TIMESTAMP(3) NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 1,
 
     CONSTRAINT "ArticlePage_pkey" PRIMARY KEY ("articleId")
 );

@@ -11,6 +11,7 @@ CREATE TABLE "ArticlePage" (
     "etag" TEXT,
     "lastModified" TEXT,
     "fetchedAt" DATETIME NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 1,
     CONSTRAINT "ArticlePage_articleId_fkey" FOREIGN KEY ("articleId") REFERENCES "Article" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
