@@ -70,22 +70,6 @@ export function ArticleView({
               <span aria-hidden="true">{article.starred ? "★" : "☆"}</span> {article.starred ? "Starred" : "Star"}
             </button>
             {article.url && (
-              <button
-                type="button"
-                className={styles.button}
-                onClick={onFetchFullText}
-                disabled={fetchingFullText}
-                aria-busy={fetchingFullText}
-                title="Fetch the article's page and read the whole article from it"
-              >
-                {fetchingFullText
-                  ? "Fetching…"
-                  : detail?.fullText
-                    ? "Fetch the article again"
-                    : "Fetch the full article"}
-              </button>
-            )}
-            {article.url && (
               <a
                 className={styles.button}
                 href={article.url}

@@ -15,6 +15,8 @@ type Props = {
   rows: readonly PageFetchRow[];
 };
 
+const count = (value: number, noun: string) => `${value} ${noun}${value === 1 ? "" : "s"}`;
+
 export function FullTextSection({ source, cost, days, rows }: Props) {
   const intro = source.fullText
     ? `On: each new article's page is fetched once, in the same lane as the feed. Article: ${source.fullTextSelector ? `the selector “${source.fullTextSelector}”` : "read automatically"}.`
@@ -22,8 +24,8 @@ export function FullTextSection({ source, cost, days, rows }: Props) {
   return (
     <HealthSection id="full-text" title="Full text" intro={intro}>
       <p data-page-cost>
-        Article pages, last {days} days: {cost?.requests ?? 0} requests ({cost?.notModified ?? 0} not modified,{" "}
-        {cost?.errors ?? 0} errors), {formatBytes(cost?.bytes ?? 0)} received.{" "}
+        Article pages, last {days} days: {count(cost?.requests ?? 0, "request")} ({cost?.notModified ?? 0} not modified,{" "}
+        {count(cost?.errors ?? 0, "error")}), {formatBytes(cost?.bytes ?? 0)} received.{" "}
         <Link href={`/sources/${source.id}/edit`}>Change the setting or the selector</Link>
       </p>
       <ReExtractForm sourceId={source.id} />

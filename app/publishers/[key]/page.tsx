@@ -32,7 +32,10 @@ export default async function PublisherPage({ params }: Props) {
       key: "requests",
       label: `Requests (${PUBLISHER_DAYS} d)`,
       value: String(publisher.requests),
-      note: `feeds: ${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors; article pages: ${publisher.pageRequests}`,
+      // The feeds' outcomes; article pages (full text) are among the requests, named when there are any.
+      note:
+        `${publisher.pageRequests > 0 ? `${publisher.pageRequests} article pages; feeds: ` : ""}` +
+        `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors`,
     },
     {
       key: "bytes",
