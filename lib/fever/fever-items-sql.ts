@@ -4,6 +4,7 @@
 // higher ids and are found by the next `since_id` call, never shifting a page.
 import { Prisma } from "@/lib/generated/sqlite";
 import type { FeverItemsQuery } from "@/lib/fever/parse-fever-request";
+import { APP_CONTENT_SQL } from "@/lib/articles/app-content-sql";
 
 export const FEVER_PAGE_SIZE = 50;
 
@@ -20,7 +21,7 @@ export type FeverItemRow = {
   starredAt: Date | null;
 };
 
-const COLUMNS = Prisma.sql`"id", "sourceId", "title", "author", "content", "summary", "url", "publishedAt", "readAt", "starredAt"`;
+const COLUMNS = Prisma.sql`"id", "sourceId", "title", "author", ${APP_CONTENT_SQL} AS "content", "summary", "url", "publishedAt", "readAt", "starredAt"`;
 
 export function buildFeverItemsSql(query: FeverItemsQuery): Prisma.Sql {
   const page = (where: Prisma.Sql, order: "ASC" | "DESC") =>
