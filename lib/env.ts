@@ -26,6 +26,7 @@ const envSchema = z.object({
   TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),
   TIDINGS_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.url().optional()),
   TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
+  TIDINGS_ICONS: flag(true),
   // on: Crawl-delay and rules naming Tidings; strict: rules for every robot (*) too; off: robots.txt is not read.
   TIDINGS_ROBOTS: z.preprocess(unsetIfEmpty, z.enum(["on", "strict", "off"]).default("on")),
   // Read here only to refuse an open, password-less bind; `npm start` passes it to next start.

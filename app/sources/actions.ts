@@ -17,6 +17,7 @@ import { editSource } from "@/lib/sources/edit-source";
 import { setSourceEnabled } from "@/lib/store/set-source-enabled";
 import { setFullText } from "@/lib/store/set-full-text";
 import { reExtractSource } from "@/lib/sources/re-extract-source";
+import { refreshIconNow } from "@/lib/round/refresh-due-icons";
 import { removeSource as removeSourceFromStore } from "@/lib/store/remove-source";
 import { importSources } from "@/lib/store/import-sources";
 import {
@@ -35,7 +36,7 @@ import type {
   FetchNowState,
   ImportChunkResult,
   OpmlPreview,
-  ReExtractState,
+  SourceActionState,
   RemoveSourceState,
   ToggleEnabledState,
 } from "@/lib/sources/action-states";
@@ -193,7 +194,7 @@ export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<
   return { ok: true, added: result.added.length, skipped: [...skipped, ...refused, ...result.skipped] };
 }
 
-export async function reExtract(_previous: ReExtractState, formData: FormData): Promise<ReExtractState> {
+export async function reExtract(_previous: SourceActionState, formData: FormData): Promise<SourceActionState> {
   const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
   if (!parsed.success) return { status: "error", message: "Invalid request" };
   const report = await reExtractSource(getDb(), parsed.data.id);
@@ -204,4 +205,14 @@ export async function reExtract(_previous: ReExtractState, formData: FormData): 
     status: "done",
     message: `Read ${report.pages} kept page(s) again: ${report.extracted} with an article, ${report.pages - report.extracted} without (they show the feed's version).`,
   };
+}
+
+export async function refreshIcon(_previous: SourceActionState, formData: FormData): Promise<SourceActionState> {
+  const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
+  if (!parsed.success) return { status: "error", message: "Invalid request" };
+  const result = await refreshIconNow(getDb(), roundSettingsFromEnv(getEnv()), parsed.data.id);
+  if (result === null) return { status: "error", message: "This source no longer exists." };
+  revalidateSources(parsed.data.id);
+  if (result.state === "found") return { status: "done", message: `Icon found at ${result.url}.` };
+  return { status: "done", message: `${result.detail ?? "No icon found"}; asked again next month.` };
 }

@@ -48,7 +48,7 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
               <td data-column="requests">
                 {publisher.requests}
                 {publisher.pageRequests > 0 ? (
-                  <span className={styles.pages}> incl. {publisher.pageRequests} article pages</span>
+                  <span className={styles.pages}> incl. {publisher.pageRequests} for pages and icons</span>
                 ) : null}
               </td>
               <td data-column="bytes" className={styles.nowrap}>

@@ -25,6 +25,7 @@ import { useReaderSettingsQuery } from "@/components/reader/hooks/use-reader-set
 import { useSidebarQuery } from "@/components/reader/hooks/use-sidebar-query";
 import { useUpdateArticleMutation } from "@/components/reader/hooks/use-update-article-mutation";
 import { useFullTextMutation } from "@/components/reader/hooks/use-full-text-mutation";
+import { useSourceIcons } from "@/components/reader/hooks/use-source-icons";
 import { useRefreshMutation } from "@/components/reader/hooks/use-refresh-mutation";
 import { useUnreadTitle } from "@/components/reader/hooks/use-unread-title";
 import { DEFAULT_ORDER } from "@/lib/articles/list-order";
@@ -42,6 +43,7 @@ export function ReaderShell() {
   const saveSettings = useReaderSettingsMutation();
   const update = useUpdateArticleMutation();
   const fullText = useFullTextMutation();
+  const icons = useSourceIcons(sidebar.data);
   const markAllRead = useMarkReadMutation();
   const refresh = useRefreshMutation();
   const latestId = articles.data?.pages[0]?.latestId ?? null;
@@ -245,6 +247,7 @@ export function ReaderShell() {
             onOpen={openArticle}
             markReadOnScroll={settings.data?.markReadOnScroll ?? false}
             onScrolledPast={(id) => update.mutate({ id, read: true })}
+            icons={icons}
           />
         </div>
       </section>

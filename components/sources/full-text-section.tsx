@@ -2,7 +2,8 @@
 // cost its publisher, each page request as a row of the log's own kind, and "Re-extract".
 import Link from "next/link";
 import { HealthSection } from "@/components/health/health-section";
-import { ReExtractForm } from "@/components/sources/re-extract-form";
+import { SourceActionForm } from "@/components/sources/source-action-form";
+import { reExtract } from "@/app/sources/actions";
 import type { PageCost } from "@/lib/health/list-page-costs";
 import type { PageFetchRow } from "@/lib/health/list-page-fetches";
 import { formatBytes, formatMs, formatUtcSeconds } from "@/lib/health/format-figures";
@@ -24,11 +25,18 @@ export function FullTextSection({ source, cost, days, rows }: Props) {
   return (
     <HealthSection id="full-text" title="Full text" intro={intro}>
       <p data-page-cost>
-        Article pages, last {days} days: {count(cost?.requests ?? 0, "request")} ({cost?.notModified ?? 0} not modified,{" "}
-        {count(cost?.errors ?? 0, "error")}), {formatBytes(cost?.bytes ?? 0)} received.{" "}
-        <Link href={`/sources/${source.id}/edit`}>Change the setting or the selector</Link>
+        Article pages and the site&apos;s icon, last {days} days: {count(cost?.requests ?? 0, "request")} (
+        {cost?.notModified ?? 0} not modified, {count(cost?.errors ?? 0, "error")}), {formatBytes(cost?.bytes ?? 0)}{" "}
+        received. <Link href={`/sources/${source.id}/edit`}>Change the setting or the selector</Link>
       </p>
-      <ReExtractForm sourceId={source.id} />
+      <SourceActionForm
+        sourceId={source.id}
+        action={reExtract}
+        label="Re-extract"
+        hint="Reads the pages already fetched again with the current selector; nothing is asked of the publisher."
+        pendingText="Reading the kept pages…"
+        resultName="re-extract"
+      />
       {rows.length > 0 ? (
         <div className={styles.scroll}>
           <table className={styles.table} data-page-log>

@@ -46,7 +46,15 @@ export type NewArticles = { count: number; latestId: number };
 export type SourceHealth = "ok" | "quiet" | "backing_off" | "broken";
 
 /** healthLabel says why a source is not "ok" (absent when it is: a thousand "Fetching fine" would be a tenth of the payload). */
-export type SidebarSource = { id: number; title: string; unread: number; health: SourceHealth; healthLabel?: string };
+export type SidebarSource = {
+  id: number;
+  title: string;
+  unread: number;
+  health: SourceHealth;
+  healthLabel?: string;
+  /** Its site's icon, served by Tidings (/site-icons/<hash>); absent when none was found. */
+  icon?: string;
+};
 
 export type SidebarFolder = { id: number; name: string; unread: number; sources: SidebarSource[] };
 

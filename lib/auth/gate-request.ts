@@ -33,6 +33,13 @@ const APP_FILES = new Set([
 const OWN_AUTH_PATHS = new Set(["/api/fever", "/api/fever.php"]);
 const OWN_AUTH_PREFIX = "/api/greader/";
 
+/**
+ * The sites' icons (app/site-icons): named by the sha256 of their bytes, which only an answer that
+ * passed the gate or an API's own auth gives out, and images of public sites. Open, so that a feed
+ * app shows the iconUrl the Google Reader API answered without a session of its own.
+ */
+const SITE_ICON_PREFIX = "/site-icons/";
+
 export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
   const auth = await getAuthState();
   const passwordRequired = auth.passwordFrom !== "none";
@@ -49,7 +56,8 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     PUBLIC_PATHS.has(path) ||
     APP_FILES.has(path) ||
     OWN_AUTH_PATHS.has(path) ||
-    path.startsWith(OWN_AUTH_PREFIX)
+    path.startsWith(OWN_AUTH_PREFIX) ||
+    path.startsWith(SITE_ICON_PREFIX)
   )
     return null;
   if (isValidSessionToken(request.cookies.get(SESSION_COOKIE)?.value, auth.signingKey, new Date())) return null;

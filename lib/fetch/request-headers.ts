@@ -8,6 +8,9 @@ export const ACCEPT =
 // An article's page: HTML first, XHTML too (RFC 9110 §12.5.1).
 export const PAGE_ACCEPT = "text/html, application/xhtml+xml;q=0.9, */*;q=0.1";
 
+// A site's icon: the formats lib/parse/icons/read-icon.ts keeps.
+export const ICON_ACCEPT = "image/png, image/svg+xml, image/x-icon, image/gif, image/jpeg, image/webp, image/*;q=0.8";
+
 // Only codings read-body.ts can decode (RFC 9110 §12.5.3); no zstd: Node 20's zlib lacks it.
 export const ACCEPT_ENCODING = "gzip, deflate, br";
 

@@ -12,6 +12,7 @@ import { parseFeverCall, type FeverReads } from "@/lib/fever/parse-fever-request
 import { readFormBody } from "@/lib/http/read-form-body";
 import { applyFeverMark } from "@/lib/fever/apply-fever-mark";
 import {
+  readFeverFavicons,
   readFeverFeeds,
   readFeverGroups,
   readFeverItemIds,
@@ -74,7 +75,7 @@ async function answerReads(reads: FeverReads): Promise<Record<string, unknown>> 
     answer.feeds = await readFeverFeeds();
     answer.feeds_groups ??= (await readFeverGroups()).feeds_groups;
   }
-  if (reads.favicons) answer.favicons = [];
+  if (reads.favicons) answer.favicons = await readFeverFavicons();
   if (reads.links) answer.links = [];
   if (reads.items) Object.assign(answer, await readFeverItems(reads.items));
   if (reads.unreadItemIds) answer.unread_item_ids = await readFeverItemIds("unread");

@@ -18,6 +18,8 @@ export type RoundSettings = {
   policy: PolicySettings;
   /** TIDINGS_ROBOTS: which robots.txt rules are obeyed (robots-lane.ts). */
   robots: RobotsMode;
+  /** TIDINGS_ICONS: whether rounds look for the sites' icons (refresh-due-icons.ts). */
+  icons: boolean;
   /** Names this process as a lease holder. */
   instanceId: string;
   /** Where the round reads time and sleeps (a benchmark injects a virtual one). */
@@ -60,6 +62,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       breakerCooldownCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.breakerCooldownCapSeconds, maxIntervalSeconds),
     },
     robots: env.TIDINGS_ROBOTS,
+    icons: env.TIDINGS_ICONS,
     instanceId: PROCESS_INSTANCE_ID,
     clock: systemClock,
     laneQueue: processLaneQueue(),

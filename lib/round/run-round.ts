@@ -16,6 +16,7 @@ import { isDatabaseError } from "@/lib/db/is-database-error";
 import { closeRound } from "@/lib/round/close-round";
 import { evaluateAlertsSafely } from "@/lib/alerts/evaluate-alerts";
 import { fetchPendingPages } from "@/lib/round/fetch-pending-pages";
+import { refreshDueIcons } from "@/lib/round/refresh-due-icons";
 
 const log = createLogger("round");
 
@@ -122,6 +123,14 @@ async function runUnderLease(
     log.info(
       `round ${roundId}: full text: ${pages.length} page(s), ${pages.filter((page) => page.state === "extracted").length} extracted`,
     );
+  // Icons last, and only in a round of the whole fleet: "fetch now" of one source is about its feed.
+  if (settings.icons && options.sourceId === undefined) {
+    const icons = await refreshDueIcons(db, settings, { deadlineMs, shouldStop: options.shouldStop });
+    if (icons.length > 0)
+      log.info(
+        `round ${roundId}: icons: ${icons.length} site(s), ${icons.filter((icon) => icon.state === "found").length} found`,
+      );
+  }
   await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
   log.info(
     `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}${describeLeft(tally)}`,

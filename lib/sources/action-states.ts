@@ -17,7 +17,8 @@ export type RemoveSourceState = { status: "idle" | "error"; fieldErrors: FieldEr
 
 export type FetchNowState = { status: "idle" | "done" | "error"; message: string };
 
-export type ReExtractState = { status: "idle" | "done" | "error"; message: string };
+/** A one-button action on a source ("Re-extract", "Refresh the icon"): what it did, in words. */
+export type SourceActionState = { status: "idle" | "done" | "error"; message: string };
 
 export type OpmlPreview =
   | { ok: true; title: string | null; entries: OpmlEntry[]; skipped: OpmlSkip[] }

@@ -17,7 +17,7 @@ export type ArticlePageRow = {
 };
 
 export type PageFetchRow = {
-  kind: "page";
+  kind: "page" | "icon";
   url: string;
   startedAt: Date;
   durationMs: number;

@@ -34,7 +34,7 @@ export default async function PublisherPage({ params }: Props) {
       value: String(publisher.requests),
       // The feeds' outcomes; article pages (full text) are among the requests, named when there are any.
       note:
-        `${publisher.pageRequests > 0 ? `${publisher.pageRequests} article pages; feeds: ` : ""}` +
+        `${publisher.pageRequests > 0 ? `${publisher.pageRequests} for pages and icons; feeds: ` : ""}` +
         `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors`,
     },
     {

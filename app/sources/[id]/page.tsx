@@ -29,6 +29,8 @@ import { listAlerts } from "@/lib/health/list-alerts";
 import { FullTextSection } from "@/components/sources/full-text-section";
 import { listPageCosts } from "@/lib/health/list-page-costs";
 import { listPageFetches } from "@/lib/health/list-page-fetches";
+import { SiteIconSection } from "@/components/sources/site-icon-section";
+import { getSiteIconState } from "@/lib/health/get-site-icon-state";
 
 export const dynamic = "force-dynamic";
 
@@ -61,11 +63,12 @@ export default async function SourcePage({ params, searchParams }: Props) {
     listAlerts(now, id),
   ]);
   if (!source) notFound();
-  const [median, robotsNotice, pageCosts, pageFetches] = await Promise.all([
+  const [median, robotsNotice, pageCosts, pageFetches, iconState] = await Promise.all([
     getMedianDuration(id, now, windows.d7.total),
     getRobotsNotice(source.feedUrl),
     listPageCosts({ since: new Date(now.getTime() - CHART_DAYS * 24 * 3600_000), sourceIds: [id] }),
     listPageFetches(id),
+    getSiteIconState(source),
   ]);
   const log = pagedLog ?? firstLogPage(recent);
   const totals = sumDays(days);
@@ -133,6 +136,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
       >
         <CachingBadges badges={deriveCachingBadges(evidence.get(id) ?? NO_EVIDENCE, recent)} />
       </HealthSection>
+      <SiteIconSection sourceId={id} state={iconState} />
       <FullTextSection source={source} cost={pageCosts[0] ?? null} days={CHART_DAYS} rows={pageFetches} />
       <HealthSection id="log" title="Fetch log">
         <FetchLog

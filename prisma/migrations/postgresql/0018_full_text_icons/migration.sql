@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "Source" ADD COLUMN     "fullText" BOOLEAN NOT NULL DEFAULT false,
+ALTER TABLE "Source" ADD COLUMN     "feedIconUrl" TEXT,
+ADD COLUMN     "fullText" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "fullTextSelector" TEXT;
 
 -- CreateTable
@@ -41,11 +42,43 @@ CREATE TABLE "PageFetch" (
     CONSTRAINT "PageFetch_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "SiteIcon" (
+    "site" TEXT NOT NULL,
+    "iconId" INTEGER,
+    "url" TEXT,
+    "etag" TEXT,
+    "lastModified" TEXT,
+    "state" TEXT NOT NULL,
+    "detail" TEXT,
+    "checkedAt" TIMESTAMP(3) NOT NULL,
+    "nextCheckAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SiteIcon_pkey" PRIMARY KEY ("site")
+);
+
+-- CreateTable
+CREATE TABLE "Icon" (
+    "id" SERIAL NOT NULL,
+    "hash" TEXT NOT NULL,
+    "contentType" TEXT NOT NULL,
+    "data" BYTEA NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Icon_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE INDEX "PageFetch_sourceId_startedAt_idx" ON "PageFetch"("sourceId", "startedAt");
 
 -- CreateIndex
 CREATE INDEX "PageFetch_startedAt_idx" ON "PageFetch"("startedAt");
+
+-- CreateIndex
+CREATE INDEX "SiteIcon_nextCheckAt_idx" ON "SiteIcon"("nextCheckAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Icon_hash_key" ON "Icon"("hash");
 
 -- AddForeignKey
 ALTER TABLE "ArticlePage" ADD CONSTRAINT "ArticlePage_articleId_fkey" FOREIGN KEY ("articleId") REFERENCES "Article"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -55,4 +88,7 @@ ALTER TABLE "PageFetch" ADD CONSTRAINT "PageFetch_sourceId_fkey" FOREIGN KEY ("s
 
 -- AddForeignKey
 ALTER TABLE "PageFetch" ADD CONSTRAINT "PageFetch_articleId_fkey" FOREIGN KEY ("articleId") REFERENCES "Article"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "SiteIcon" ADD CONSTRAINT "SiteIcon_iconId_fkey" FOREIGN KEY ("iconId") REFERENCES "Icon"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
