@@ -18,7 +18,7 @@ export function SiteIconSection({ sourceId, state }: { sourceId: number; state: 
     <HealthSection id="icon" title="Site icon" intro={`One icon for ${state.site}, shared by its sources.`}>
       <p data-site-icon-state={state.state ?? "unknown"}>
         <SiteIcon src={state.icon ?? undefined} /> {said}
-        {state.nextCheckAt ? ` Asked again after ${formatUtc(state.nextCheckAt)} UTC.` : ""}
+        {state.nextCheckAt ? ` Asked again after ${formatUtc(state.nextCheckAt)}.` : ""}
       </p>
       <SourceActionForm
         sourceId={sourceId}
