@@ -20,7 +20,7 @@ import { saveSiteIcon, type SiteIconResult } from "@/lib/store/save-site-icon";
 export const MAX_ICON_BYTES = 256 * 1024;
 const MONTH_MS = 30 * 24 * 3600_000;
 const DAY_MS = 24 * 3600_000;
-/** The home page is read for its head only: this much is plenty. */
+/** The home page is read for its head only: a longer page is cut here (its head kept, see below). */
 const MAX_HOME_BYTES = 512 * 1024;
 
 type Found = { image: IconImage | null; url: string; etag: string | null; lastModified: string | null };
@@ -89,8 +89,10 @@ export async function refreshSiteIcon(
   const found = await look(target, tryImage, async () => {
     const home = await ask(`${target.site}/`, "page");
     fetches.push(logRow(home, at, options.manual, home.outcome === "error" ? home.detail : null));
-    if (home.outcome !== "ok") return [];
-    return findIconLinks(decodeBody(home.body, home.meta.headers.contentType).text, home.meta.finalUrl);
+    // A page longer than the cap still has its head in what was read before it.
+    const body = home.outcome === "ok" ? home.body : home.outcome === "error" ? home.refusedPrefix : null;
+    if (!body) return [];
+    return findIconLinks(decodeBody(body, home.meta.headers.contentType).text, home.meta.finalUrl);
   });
   const result: SiteIconResult = found
     ? {

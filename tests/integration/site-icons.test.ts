@@ -94,6 +94,16 @@ beforeAll(async () => {
     "/": page(""),
     "/favicon.ico": hugeBody({ bytes: 600 * 1024 }),
   }));
+  await addSite("bigHome", "127.10.0.8", (origin) => ({
+    "/feed.xml": ownFeed(origin),
+    // A home page far over the cap, sent without a Content-Length: its head is read all the same.
+    "/": (_request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      response.write('<html><head><link rel="icon" href="/big-home.png"></head><body>');
+      response.end("<p>filler</p>".repeat(60_000));
+    },
+    "/big-home.png": image(solidPng(8, [10, 10, 10]), "image/png"),
+  }));
   await runRound(database.db, iconsOn(), { trigger: "cli" });
 });
 
@@ -137,6 +147,10 @@ describe("finding a site's icon", () => {
     const ico = await siteIcon("favicon");
     expect(ico).toMatchObject({ state: "found", url: sites.favicon!.url("/favicon.ico") });
     expect(ico.icon!.contentType).toBe("image/x-icon");
+  });
+
+  it("reads the head of a home page longer than the cap", async () => {
+    expect(await siteIcon("bigHome")).toMatchObject({ state: "found", url: sites.bigHome!.url("/big-home.png") });
   });
 
   it("keeps one image for the same bytes on two sites", async () => {
