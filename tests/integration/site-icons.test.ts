@@ -15,6 +15,7 @@ import { runRound } from "@/lib/round/run-round";
 import { refreshIconNow } from "@/lib/round/refresh-due-icons";
 import * as iconRoute from "@/app/site-icons/[hash]/route";
 import * as feverPhpRoute from "@/app/api/fever.php/route";
+import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
 
 const HOST = "reader.example:3000";
 const GAP_MS = 150;
@@ -255,5 +256,17 @@ describe("serving the icon", () => {
     expect(body.feeds.find((entry) => entry.url === sites.notImage!.url("/feed.xml"))!.favicon_id).toBe(0);
     // One entry per image: the two sites with the same bytes share it.
     expect(new Set(body.favicons.map((favicon) => favicon.id)).size).toBe(body.favicons.length);
+  });
+});
+
+describe("the gate, with a web password", () => {
+  const gate = useWebPasswordGate(HOST);
+
+  it("lets an icon through without a session (apps show iconUrl), and nothing beside it", async () => {
+    const hash = "a".repeat(64);
+    expect(await gate(`/site-icons/${hash}`)).toBeNull();
+    expect((await gate(`/site-icons/../api/articles`))?.status).toBe(401);
+    expect((await gate(`/site-icons/%2e%2e/api/sidebar`))?.status).toBe(401);
+    expect((await gate(`/site-iconsx/${hash}`))?.status).toBe(303);
   });
 });
