@@ -7,6 +7,7 @@ import { remember } from "@/lib/remember";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
 import { pruneFetchLog } from "@/lib/store/prune-fetch-log";
+import { prunePageFetches } from "@/lib/store/prune-page-fetches";
 
 const log = createLogger("prune");
 
@@ -49,6 +50,8 @@ async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
     const report = await pruneFetchLog(db, new Date(), { shouldStop });
     if (report.deleted > 0)
       log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
+    const pages = await prunePageFetches(db, new Date(), { shouldStop });
+    if (pages > 0) log.info(`pruned ${pages} page and icon request rows`);
   } catch (error) {
     log.error(`pruning the fetch log failed: ${describeError(error)}`);
   }
