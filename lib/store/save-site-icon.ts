@@ -51,6 +51,8 @@ export async function saveSiteIcon(db: Db, result: SiteIconResult): Promise<void
       update: { ...row, ...(iconId === null ? {} : { iconId }) },
     });
     for (const fetch of result.fetches)
-      await tx.pageFetch.create({ data: { ...fetch, sourceId: result.sourceId, detail: fetch.detail?.slice(0, 500) ?? null } });
+      await tx.pageFetch.create({
+        data: { ...fetch, sourceId: result.sourceId, detail: fetch.detail?.slice(0, 500) ?? null },
+      });
   });
 }

@@ -233,7 +233,14 @@ describe("RSS 2.0", () => {
     expect(result).toEqual({
       ok: true,
       reading: expect.objectContaining({ xmlRecovery: null }),
-      feed: { kind: "rss", title: null, siteUrl: null, iconUrl: null, ttlSeconds: null, items: [item({ title: "Orphan" })] },
+      feed: {
+        kind: "rss",
+        title: null,
+        siteUrl: null,
+        iconUrl: null,
+        ttlSeconds: null,
+        items: [item({ title: "Orphan" })],
+      },
     });
   });
 
