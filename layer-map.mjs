@@ -49,7 +49,7 @@ const LAYERS = [
   {
     name: "parse",
     paths: ["lib/pipeline/parse"],
-    uses: ["base"],
+    uses: ["base", "fetch"],
     job: "bytes → a normalised, sanitized feed (pure), OPML, robots.txt",
   },
   {

@@ -15,6 +15,9 @@ import type { OpmlEntry, OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 import { screenImportEntries } from "@/lib/reads/sources/screen-import-entries";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
+import { setFullText } from "@/lib/pipeline/store/pages/set-full-text";
+import { reExtractSource } from "@/lib/reads/sources/re-extract-source";
+import { refreshIconNow } from "@/lib/pipeline/round/refresh-due-icons";
 import { removeSource as removeSourceFromStore } from "@/lib/pipeline/store/sources/remove-source";
 import { importSources } from "@/lib/pipeline/store/sources/import-sources";
 import {
@@ -22,6 +25,7 @@ import {
   editSourceSchema,
   fetchNowSchema,
   importChunkSchema,
+  reExtractSchema,
   opmlUploadSchema,
   removeSourceSchema,
   toggleEnabledSchema,
@@ -32,6 +36,7 @@ import type {
   FetchNowState,
   ImportChunkResult,
   OpmlPreview,
+  SourceActionState,
   RemoveSourceState,
   ToggleEnabledState,
 } from "@/lib/reads/sources/action-states";
@@ -50,9 +55,15 @@ function revalidateSources(sourceId?: number): void {
 
 export async function addSource(_previous: AddSourceState, formData: FormData): Promise<AddSourceState> {
   // The login's password is never sent back to the form (the values are echoed into the page).
-  const values = { url: text(formData, "url"), title: text(formData, "title"), folder: text(formData, "folder") };
+  const values = {
+    url: text(formData, "url"),
+    title: text(formData, "title"),
+    folder: text(formData, "folder"),
+    fullText: formData.get("fullText") === "on",
+    selector: text(formData, "selector"),
+  };
   const login = { loginUser: text(formData, "loginUser"), loginPassword: text(formData, "loginPassword") };
-  const parsed = addSourceSchema.safeParse({ ...values, ...login });
+  const parsed = addSourceSchema.safeParse({ ...values, fullText: values.fullText ? "on" : "off", ...login });
   if (!parsed.success) return { status: "error", values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
     url: parsed.data.url,
@@ -69,6 +80,13 @@ export async function addSource(_previous: AddSourceState, formData: FormData): 
       existingSourceId: result.existingSourceId ?? null,
     };
   }
+  // After the first fetch: its articles' pages are the next round's to fetch, in the lane.
+  if (parsed.data.fullText || parsed.data.selector !== null)
+    await setFullText(getDb(), {
+      sourceId: result.sourceId,
+      fullText: parsed.data.fullText,
+      selector: parsed.data.selector,
+    });
   revalidateSources(result.sourceId);
   redirect(`/sources/${result.sourceId}?added=1`);
 }
@@ -85,6 +103,8 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     loginPassword: text(formData, "loginPassword"),
     loginRemove: formData.get("loginRemove") === "on" ? "on" : "off",
     enabled: formData.get("enabled") === "on" ? "on" : "off",
+    fullText: formData.get("fullText") === "on" ? "on" : "off",
+    selector: text(formData, "selector"),
   });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const { id, url, title, folder, enabled, retentionDays, maxIntervalSeconds, login } = parsed.data;
@@ -101,6 +121,7 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     now: new Date(),
   });
   if (saved.status === "error") return saved;
+  await setFullText(getDb(), { sourceId: id, fullText: parsed.data.fullText, selector: parsed.data.selector });
   revalidateSources(id);
   return { status: "saved", fieldErrors: {} };
 }
@@ -182,4 +203,27 @@ export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<
   const result = await importSources(getDb(), valid, new Date());
   revalidateSources();
   return { ok: true, added: result.added.length, skipped: [...skipped, ...refused, ...result.skipped] };
+}
+
+export async function reExtract(_previous: SourceActionState, formData: FormData): Promise<SourceActionState> {
+  const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
+  if (!parsed.success) return { status: "error", message: "Invalid request" };
+  const report = await reExtractSource(getDb(), parsed.data.id);
+  revalidateSources(parsed.data.id);
+  if (report.pages === 0)
+    return { status: "done", message: "No article page is kept for this source yet: the rounds fetch them." };
+  return {
+    status: "done",
+    message: `Read ${report.pages} kept page(s) again: ${report.extracted} with an article, ${report.pages - report.extracted} without (they show the feed's version).`,
+  };
+}
+
+export async function refreshIcon(_previous: SourceActionState, formData: FormData): Promise<SourceActionState> {
+  const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
+  if (!parsed.success) return { status: "error", message: "Invalid request" };
+  const result = await refreshIconNow(getDb(), roundSettingsFromEnv(getEnv()), parsed.data.id);
+  if (result === null) return { status: "error", message: "This source no longer exists." };
+  revalidateSources(parsed.data.id);
+  if (result.state === "found") return { status: "done", message: `Icon found at ${result.url}.` };
+  return { status: "done", message: `${result.detail ?? "No icon found"}; asked again next month.` };
 }

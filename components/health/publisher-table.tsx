@@ -45,7 +45,12 @@ export function PublisherTable({ publishers, now }: { publishers: readonly Publi
                 </Link>
               </th>
               <td data-column="sources">{publisher.sources.length}</td>
-              <td data-column="requests">{publisher.requests}</td>
+              <td data-column="requests">
+                {publisher.requests}
+                {publisher.pageRequests > 0 ? (
+                  <span className={styles.pages}> incl. {publisher.pageRequests} for pages and icons</span>
+                ) : null}
+              </td>
               <td data-column="bytes" className={styles.nowrap}>
                 {formatBytes(publisher.bytesReceived)}
               </td>

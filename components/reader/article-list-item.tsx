@@ -5,6 +5,7 @@ import type { ArticleListItem as Item } from "@/lib/reads/articles/dto";
 import type { ReaderLocation } from "@/lib/reads/articles/reader-location";
 import { ReaderLink } from "@/components/reader/reader-link";
 import { RelativeTime } from "@/components/reader/relative-time";
+import { SiteIcon } from "@/components/icons/site-icon";
 import styles from "./article-list.module.css";
 
 type Props = {
@@ -13,10 +14,12 @@ type Props = {
   selected: boolean;
   open: boolean;
   onOpen: (id: number) => void;
+  /** Its source's site icon (from the sidebar's data), when there is one. */
+  icon: string | undefined;
 };
 
 /** One row: source and age, title, a line of snippet. Unread rows are bold with a dot. */
-export const ArticleListItem = memo(function ArticleListItem({ item, location, selected, open, onOpen }: Props) {
+export const ArticleListItem = memo(function ArticleListItem({ item, location, selected, open, onOpen, icon }: Props) {
   return (
     <li
       className={styles.row}
@@ -32,6 +35,7 @@ export const ArticleListItem = memo(function ArticleListItem({ item, location, s
       >
         <span className={styles.meta}>
           <span className={styles.unreadDot} aria-hidden="true" />
+          <SiteIcon src={icon} />
           <span className={styles.source}>{item.sourceTitle}</span>
           <RelativeTime iso={item.publishedAt} className={styles.time} />
           {item.starred && (

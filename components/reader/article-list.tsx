@@ -23,6 +23,8 @@ type Props = {
   onOpen: (id: number) => void;
   markReadOnScroll: boolean;
   onScrolledPast: (id: number) => void;
+  /** Source id → its site icon's address (the sidebar's data). */
+  icons: ReadonlyMap<number, string>;
 };
 
 /** The scrolling list of a view, loading the next page before the reader reaches the end. */
@@ -64,6 +66,7 @@ export function ArticleList(props: Props) {
             selected={item.id === selectedId}
             open={item.id === location.articleId}
             onOpen={props.onOpen}
+            icon={props.icons.get(item.sourceId)}
           />
         ))}
       </ul>

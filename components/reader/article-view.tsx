@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import type { ArticleDetail, ArticleListItem } from "@/lib/reads/articles/dto";
-import { ArticleContent } from "@/components/reader/article-content";
+import { ArticleBody } from "@/components/reader/article-body";
 import { EnclosureList } from "@/components/reader/enclosure-list";
 import { RelativeTime } from "@/components/reader/relative-time";
 import styles from "./article-view.module.css";
@@ -17,6 +17,9 @@ type Props = {
   onBack: () => void;
   onToggleRead: () => void;
   onToggleStar: () => void;
+  /** "Fetch the full article" (its page, through the server's lanes); `fetchingFullText` while it runs. */
+  onFetchFullText: () => void;
+  fetchingFullText: boolean;
 };
 
 /** The reading view: title, source, author, date, the original link, the content, attachments. */
@@ -29,6 +32,8 @@ export function ArticleView({
   onBack,
   onToggleRead,
   onToggleStar,
+  onFetchFullText,
+  fetchingFullText,
 }: Props) {
   const article = detail ?? summary;
   const scroller = useRef<HTMLDivElement>(null);
@@ -103,13 +108,12 @@ export function ArticleView({
             </h1>
             {detail && <EnclosureList enclosures={detail.enclosures} />}
             {detail ? (
-              detail.contentHtml ? (
-                <ArticleContent html={detail.contentHtml} />
-              ) : (
-                <p className={styles.content}>
-                  {detail.snippet ?? "This article has no content; open the original to read it."}
-                </p>
-              )
+              <ArticleBody
+                key={detail.id}
+                detail={detail}
+                onFetchFullText={onFetchFullText}
+                fetchingFullText={fetchingFullText}
+              />
             ) : (
               status === "pending" && <p className={styles.note}>Loading the article…</p>
             )}

@@ -24,6 +24,8 @@ import { useReaderSettingsMutation } from "@/components/reader/hooks/use-reader-
 import { useReaderSettingsQuery } from "@/components/reader/hooks/use-reader-settings-query";
 import { useSidebarQuery } from "@/components/reader/hooks/use-sidebar-query";
 import { useUpdateArticleMutation } from "@/components/reader/hooks/use-update-article-mutation";
+import { useFullTextMutation } from "@/components/reader/hooks/use-full-text-mutation";
+import { useSourceIcons } from "@/components/reader/hooks/use-source-icons";
 import { useRefreshMutation } from "@/components/reader/hooks/use-refresh-mutation";
 import { useUnreadTitle } from "@/components/reader/hooks/use-unread-title";
 import { DEFAULT_ORDER } from "@/lib/base/list-order";
@@ -40,6 +42,8 @@ export function ReaderShell() {
   const settings = useReaderSettingsQuery();
   const saveSettings = useReaderSettingsMutation();
   const update = useUpdateArticleMutation();
+  const fullText = useFullTextMutation();
+  const icons = useSourceIcons(sidebar.data);
   const markAllRead = useMarkReadMutation();
   const refresh = useRefreshMutation();
   const latestId = articles.data?.pages[0]?.latestId ?? null;
@@ -243,6 +247,7 @@ export function ReaderShell() {
             onOpen={openArticle}
             markReadOnScroll={settings.data?.markReadOnScroll ?? false}
             onScrolledPast={(id) => update.mutate({ id, read: true })}
+            icons={icons}
           />
         </div>
       </section>
@@ -259,6 +264,8 @@ export function ReaderShell() {
             onBack={closeArticle}
             onToggleRead={() => summary && update.mutate({ id: summary.id, read: !summary.read })}
             onToggleStar={() => summary && update.mutate({ id: summary.id, starred: !summary.starred })}
+            onFetchFullText={() => location.articleId !== null && fullText.mutate(location.articleId)}
+            fetchingFullText={fullText.isPending && fullText.variables === location.articleId}
           />
         )}
       </div>

@@ -5,6 +5,7 @@ import type { Sidebar as SidebarData, SidebarSource } from "@/lib/reads/articles
 import type { ReaderSettings } from "@/lib/settings/reader-settings";
 import type { ReaderLocation, ReaderView } from "@/lib/reads/articles/reader-location";
 import { HealthDot } from "@/components/reader/health-dot";
+import { SiteIcon } from "@/components/icons/site-icon";
 import { ReaderLink } from "@/components/reader/reader-link";
 import styles from "./sidebar.module.css";
 
@@ -41,6 +42,7 @@ export function Sidebar({ sidebar, location, onNavigate, settings, onSettingsCha
         data-source-id={source.id}
       >
         <HealthDot health={source.health} label={source.healthLabel} />
+        <SiteIcon src={source.icon} />
         <span className={styles.name}>{source.title}</span>
         {source.unread > 0 && <span className={styles.count}>{source.unread}</span>}
       </ReaderLink>

@@ -7,10 +7,11 @@ import { useActionState } from "react";
 import { addSource } from "@/app/sources/actions";
 import type { AddSourceState } from "@/lib/reads/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH } from "@/lib/pipeline/parse/opml/limits";
-import { LoginFields } from "@/components/sources/login-fields";
 import { FieldError } from "@/components/forms/field-error";
 import { PendingStatus } from "@/components/forms/pending-status";
+import { FullTextFields } from "@/components/sources/full-text-fields";
 import styles from "../forms/form.module.css";
+import { LoginFields } from "@/components/sources/login-fields";
 import { FormField, describeControl } from "@/components/forms/form-field";
 import { FolderNames } from "@/components/forms/folder-names";
 
@@ -18,7 +19,8 @@ const INITIAL: AddSourceState = { status: "idle" };
 
 export function AddSourceForm({ folders }: { folders: readonly string[] }) {
   const [state, action, pending] = useActionState(addSource, INITIAL);
-  const values = state.status === "idle" ? { url: "", title: "", folder: "" } : state.values;
+  const values =
+    state.status === "idle" ? { url: "", title: "", folder: "", fullText: false, selector: "" } : state.values;
   const errors = state.status === "error" ? state.fieldErrors : {};
   const existing = state.status === "error" ? state.existingSourceId : null;
   // A new key after each answer resets the uncontrolled inputs to the values sent back.
@@ -120,6 +122,7 @@ export function AddSourceForm({ folders }: { folders: readonly string[] }) {
         </p>
         <LoginFields errors={errors} hintId="login-hint" />
       </details>
+      <FullTextFields values={values} errors={errors} />
       <div className={styles.actions}>
         <button type="submit" className={styles.button} disabled={pending}>
           {state.status === "choose" ? "Subscribe to this feed" : "Subscribe"}

@@ -5,9 +5,10 @@ import { useActionState } from "react";
 import { saveSourceSettings } from "@/app/sources/actions";
 import type { EditSourceState } from "@/lib/reads/sources/action-states";
 import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
-import { LoginFields } from "@/components/sources/login-fields";
 import { FieldError } from "@/components/forms/field-error";
+import { FullTextFields } from "@/components/sources/full-text-fields";
 import styles from "../forms/form.module.css";
+import { LoginFields } from "@/components/sources/login-fields";
 import { FormField, describeControl } from "@/components/forms/form-field";
 import { FormActions } from "@/components/forms/form-actions";
 import { FolderNames } from "@/components/forms/folder-names";
@@ -23,6 +24,8 @@ type Props = {
     disabledReason: string | null;
     retentionDays: number | null;
     maxIntervalSeconds: number | null;
+    fullText: boolean;
+    fullTextSelector: string | null;
   };
   folders: readonly string[];
   /** TIDINGS_RETENTION_DAYS, what an empty field means. */
@@ -164,6 +167,7 @@ export function EditSourceForm({
           <span className={styles.hint}>You disabled this source.</span>
         ) : null}
       </div>
+      <FullTextFields values={{ fullText: source.fullText, selector: source.fullTextSelector ?? "" }} errors={errors} />
       <FieldError id="form-error" errors={errors.form} />
       <FormActions label="Save" pending={pending} saved={state.status === "saved"} />
     </form>

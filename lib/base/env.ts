@@ -50,6 +50,7 @@ const envSchema = z.object({
   TIDINGS_ALLOW_PRIVATE_NETWORKS: flag(false),
   // Days a read, unstarred article is kept (lib/retention); 0 keeps every article for ever.
   TIDINGS_RETENTION_DAYS: integer(60, 0, 36_500),
+  TIDINGS_ICONS: flag(true),
   // on: Crawl-delay and rules naming Tidings; strict: rules for every robot (*) too; off: robots.txt is not read.
   TIDINGS_ROBOTS: z.preprocess(unsetIfEmpty, z.enum(["on", "strict", "off"]).default("on")),
   // Read here only to refuse an open, password-less bind; `npm start` passes it to next start.

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     TIDINGS_MAX_BODY_BYTES: String(1024 * 1024),
     TIDINGS_FETCH_TIMEOUT_MS: "500",
     TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+    // The feeds' politeness is measured here; icons are a request per site a month.
+    TIDINGS_ICONS: "false",
   });
   const settings = onClock(withAlerts(roundSettingsFromEnv(env)), clock);
   const wall = performance.now();

@@ -71,6 +71,12 @@ const BENCHES: Bench[] = [
     args: ["--items", "100000", "--settle-seconds", "60"],
     smokeArgs: ["--items", "2000", "--settle-seconds", "5"],
   },
+  {
+    script: "full-text.ts",
+    args: ["--articles", "100", "--megabytes", "10"],
+    smokeArgs: ["--articles", "5", "--megabytes", "1"],
+  },
+  { script: "full-text-compare.ts", args: ["--runs", "20"], smokeArgs: ["--runs", "1"] },
 ];
 
 function runBench(bench: Bench): string[] {

@@ -41,6 +41,8 @@ export async function startAppServer(env: Record<string, string>, port?: number)
       NEXT_MANUAL_SIG_HANDLE: "true",
       TIDINGS_SCHEDULER: "false",
       TIDINGS_LOG_LEVEL: "warn",
+      // Browser tests count the publisher's requests; the icons' have tests of their own.
+      TIDINGS_ICONS: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

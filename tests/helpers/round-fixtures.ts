@@ -27,6 +27,8 @@ export function testRoundSettings(
     policy: DEFAULT_POLICY_SETTINGS,
     // Tests that do not care about robots.txt keep it out of their request counts.
     robots: "off",
+    // Likewise the sites' icons: the tests of icons turn them on.
+    icons: false,
     instanceId: "test-instance",
     // A test on a virtual clock wraps these in onClock (round-settings.ts): a lane of its own.
     clock: systemClock,

@@ -16,7 +16,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
-      env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", ...env },
+      env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", TIDINGS_ICONS: "false", ...env },
       stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
     child.stdin?.end(stdin);

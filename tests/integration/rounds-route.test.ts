@@ -23,6 +23,8 @@ beforeAll(async () => {
     TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
     TIDINGS_HOST_GAP_MS: "0",
     TIDINGS_ROBOTS: "off",
+    // This file counts the feeds' requests; the sites' icons have tests of their own.
+    TIDINGS_ICONS: "false",
   });
   restore = useDatabaseInProcess(database);
   publisher = await startPublisher({

@@ -41,6 +41,7 @@ describe("Atom 1.0", () => {
         kind: "atom",
         title: "Plain and Simple",
         siteUrl: "https://blog.example.com/",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           item({
@@ -76,6 +77,7 @@ describe("Atom 1.0", () => {
         kind: "atom",
         title: "Legacy Atom",
         siteUrl: "http://legacy.example.com/",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           item({

@@ -39,6 +39,7 @@ describe("JSON Feed", () => {
         kind: "json",
         title: "Pocket Radio",
         siteUrl: "https://radio.example.com/",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           item({
@@ -75,6 +76,7 @@ describe("JSON Feed", () => {
         kind: "json",
         title: "Tiny Notes",
         siteUrl: "https://tiny.example.net/",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           item({
@@ -113,7 +115,7 @@ describe("JSON Feed", () => {
     expect(await parseJson({ version: "https://jsonfeed.org/version/1.1", title: 7, items: "nope" })).toEqual({
       ok: true,
       reading: expect.objectContaining({ xmlRecovery: null }),
-      feed: { kind: "json", title: null, siteUrl: null, ttlSeconds: null, items: [] },
+      feed: { kind: "json", title: null, siteUrl: null, iconUrl: null, ttlSeconds: null, items: [] },
     });
     const result = await parseJson({
       version: "https://jsonfeed.org/version/1",
@@ -133,6 +135,7 @@ describe("JSON Feed", () => {
         kind: "json",
         title: null,
         siteUrl: null,
+        iconUrl: null,
         ttlSeconds: null,
         items: [item({ enclosures: [{ url: "https://feeds.example.com/ok", type: null, length: null }] })],
       },

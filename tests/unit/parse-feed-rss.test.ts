@@ -33,6 +33,7 @@ describe("RSS 2.0", () => {
         kind: "rss",
         title: "Field Notes & Sketches",
         siteUrl: "https://notes.example.org/",
+        iconUrl: null,
         ttlSeconds: 90 * 60,
         items: [
           item({
@@ -169,6 +170,7 @@ describe("RSS 2.0", () => {
         kind: "rss",
         title: "Mixed quality",
         siteUrl: "https://mixed.example.com/",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           item({
@@ -231,7 +233,14 @@ describe("RSS 2.0", () => {
     expect(result).toEqual({
       ok: true,
       reading: expect.objectContaining({ xmlRecovery: null }),
-      feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [item({ title: "Orphan" })] },
+      feed: {
+        kind: "rss",
+        title: null,
+        siteUrl: null,
+        iconUrl: null,
+        ttlSeconds: null,
+        items: [item({ title: "Orphan" })],
+      },
     });
   });
 
@@ -239,7 +248,7 @@ describe("RSS 2.0", () => {
     expect(await parseText('<rss version="2.0"><channel/></rss>')).toEqual({
       ok: true,
       reading: expect.objectContaining({ xmlRecovery: null }),
-      feed: { kind: "rss", title: null, siteUrl: null, ttlSeconds: null, items: [] },
+      feed: { kind: "rss", title: null, siteUrl: null, iconUrl: null, ttlSeconds: null, items: [] },
     });
   });
 });
@@ -253,6 +262,7 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
         kind: "rss",
         title: "Old Town Gazette",
         siteUrl: "http://gazette.example.com/",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           item({
@@ -275,6 +285,7 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
         kind: "rss",
         title: "Planet Example",
         siteUrl: "http://planet.example.net/",
+        iconUrl: null,
         ttlSeconds: 1800,
         items: [
           item({
@@ -305,6 +316,7 @@ describe("RSS 0.91 and RSS 1.0 (RDF)", () => {
         kind: "rss",
         title: null,
         siteUrl: null,
+        iconUrl: null,
         ttlSeconds: null,
         items: [item({ url: "http://old.example.com/item", title: "Only an item" })],
       },

@@ -77,6 +77,7 @@ describe("recoverable damage is repaired before the strict parser sees it", () =
         kind: "rss",
         title: "Q&A Weekly — issue 7",
         siteUrl: "https://qa.example.com/?issue=7&page=1",
+        iconUrl: null,
         ttlSeconds: null,
         items: [
           {

@@ -37,7 +37,10 @@ export default async function PublisherPage({ params }: Props) {
       key: "requests",
       label: `Requests (${PUBLISHER_DAYS} d)`,
       value: String(publisher.requests),
-      note: `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors`,
+      // The feeds' outcomes; article pages (full text) are among the requests, named when there are any.
+      note:
+        `${publisher.pageRequests > 0 ? `${publisher.pageRequests} for pages and icons; feeds: ` : ""}` +
+        `${publisher.ok} ok, ${publisher.notModified} not modified, ${publisher.errors} errors`,
     },
     {
       key: "bytes",

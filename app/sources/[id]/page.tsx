@@ -26,6 +26,11 @@ import { sumDays } from "@/lib/reads/health/rules/fill-days";
 import { getRobotsNotice } from "@/lib/reads/health/get-robots-notice";
 import { AlertList } from "@/components/health/alert-list";
 import { listAlerts } from "@/lib/features/alerts/list-alerts";
+import { FullTextSection } from "@/components/sources/full-text-section";
+import { listPageCosts } from "@/lib/reads/health/list-page-costs";
+import { listPageFetches } from "@/lib/reads/health/list-page-fetches";
+import { SiteIconSection } from "@/components/sources/site-icon-section";
+import { getSiteIconState } from "@/lib/reads/health/get-site-icon-state";
 import { describeSchedule } from "@/lib/reads/health/describe-schedule";
 import { getNewestPublishedAt } from "@/lib/reads/sources/get-newest-published-at";
 import { WebSubPanel } from "@/components/websub/websub-panel";
@@ -63,9 +68,12 @@ export default async function SourcePage({ params, searchParams }: Props) {
     getWebSubHealth(id, now),
   ]);
   if (!source) notFound();
-  const [median, robotsNotice] = await Promise.all([
+  const [median, robotsNotice, pageCosts, pageFetches, iconState] = await Promise.all([
     getMedianDuration(id, now, windows.d7.total),
     getRobotsNotice(source.feedUrl),
+    listPageCosts({ since: new Date(now.getTime() - CHART_DAYS * 24 * 3600_000), sourceIds: [id] }),
+    listPageFetches(id),
+    getSiteIconState(source),
   ]);
   const log = pagedLog ?? firstLogPage(recent);
   const totals = sumDays(days);
@@ -148,6 +156,8 @@ export default async function SourcePage({ params, searchParams }: Props) {
       >
         <CachingBadges badges={deriveCachingBadges(evidence.get(id) ?? NO_EVIDENCE, recent)} />
       </HealthSection>
+      <SiteIconSection sourceId={id} state={iconState} />
+      <FullTextSection source={source} cost={pageCosts[0] ?? null} days={CHART_DAYS} rows={pageFetches} />
       <HealthSection id="log" title="Fetch log">
         <FetchLog
           rows={log.rows}

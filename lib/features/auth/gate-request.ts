@@ -40,9 +40,16 @@ const OWN_AUTH_PREFIX = "/api/greader/";
 
 /**
  * The WebSub callback (app/api/websub/[token]): hubs call it with no session; it answers only the
- * hub protocol, and only for tokens Tidings handed out (lib/websub/handle-callback.ts).
+ * hub protocol, and only for tokens Tidings handed out (lib/features/websub/handle-callback.ts).
  */
 const HUB_CALLBACK_PREFIX = "/api/websub/";
+
+/**
+ * The sites' icons (app/site-icons): named by the sha256 of their bytes, which only an answer that
+ * passed the gate or an API's own auth gives out, and images of public sites. Open, so that a feed
+ * app shows the iconUrl the Google Reader API answered without a session of its own.
+ */
+const SITE_ICON_PREFIX = "/site-icons/";
 
 export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
   const auth = await getAuthState();
@@ -72,7 +79,8 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     APP_FILES.has(path) ||
     OWN_AUTH_PATHS.has(path) ||
     path.startsWith(OWN_AUTH_PREFIX) ||
-    path.startsWith(HUB_CALLBACK_PREFIX)
+    path.startsWith(HUB_CALLBACK_PREFIX) ||
+    path.startsWith(SITE_ICON_PREFIX)
   )
     return null;
   const session = await findLiveSession(

@@ -4,6 +4,7 @@
 // higher ids and are found by the next `since_id` call, never shifting a page.
 import { sql, joinSql, rawSql, type Sql } from "@/lib/db/sql";
 import type { FeverItemsQuery } from "@/lib/features/fever/parse-fever-request";
+import { APP_CONTENT_SQL } from "@/lib/reads/articles/app-content-sql";
 
 export const FEVER_PAGE_SIZE = 50;
 
@@ -20,7 +21,7 @@ export type FeverItemRow = {
   starredAt: Date | null;
 };
 
-const COLUMNS = sql`"id", "sourceId", "title", "author", "content", "summary", "url", "publishedAt", "readAt", "starredAt"`;
+const COLUMNS = sql`"id", "sourceId", "title", "author", ${APP_CONTENT_SQL} AS "content", "summary", "url", "publishedAt", "readAt", "starredAt"`;
 
 export function buildFeverItemsSql(query: FeverItemsQuery): Sql {
   const page = (where: Sql, order: "ASC" | "DESC") =>

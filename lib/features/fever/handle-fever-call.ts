@@ -13,6 +13,7 @@ import { readFormBody } from "@/lib/http/read-form-body";
 import { applyFeverMark } from "@/lib/features/fever/apply-fever-mark";
 import { findControlCharacterParam } from "@/lib/http/plain-text";
 import {
+  readFeverFavicons,
   readFeverFeeds,
   readFeverGroups,
   readFeverItemIds,
@@ -77,7 +78,7 @@ async function answerReads(reads: FeverReads): Promise<Record<string, unknown>> 
     answer.feeds = await readFeverFeeds();
     answer.feeds_groups ??= (await readFeverGroups()).feeds_groups;
   }
-  if (reads.favicons) answer.favicons = [];
+  if (reads.favicons) answer.favicons = await readFeverFavicons();
   if (reads.links) answer.links = [];
   if (reads.items) Object.assign(answer, await readFeverItems(reads.items));
   if (reads.unreadItemIds) answer.unread_item_ids = await readFeverItemIds("unread");

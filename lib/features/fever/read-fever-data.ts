@@ -1,6 +1,7 @@
 import "server-only";
 // What Fever's read arguments answer, in Fever's shapes. Groups are folders and feeds are
-// sources; Tidings stores no favicons, so every feed has favicon_id 0 and `favicons` is empty.
+// sources; a feed's favicon_id is its site's icon (0 when none was found), and `favicons` holds
+// every icon in use, as Fever gives them: a data URI without its "data:".
 import { getDb, getSqlReader } from "@/lib/db/client";
 import {
   buildFeverIdsSql,
@@ -9,6 +10,7 @@ import {
   type FeverItemRow,
 } from "@/lib/features/fever/fever-items-sql";
 import type { FeverItemsQuery } from "@/lib/features/fever/parse-fever-request";
+import { listSourceIcons } from "@/lib/reads/articles/list-source-icons";
 import { displayTitleOf } from "@/lib/db/display-title";
 
 const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
@@ -32,13 +34,16 @@ export async function readFeverGroups(): Promise<FeverGroups> {
 }
 
 export async function readFeverFeeds() {
-  const sources = await getDb().source.findMany({
-    orderBy: { id: "asc" },
-    select: { id: true, title: true, customTitle: true, feedUrl: true, siteUrl: true, lastSuccessAt: true },
-  });
+  const [sources, icons] = await Promise.all([
+    getDb().source.findMany({
+      orderBy: { id: "asc" },
+      select: { id: true, title: true, customTitle: true, feedUrl: true, siteUrl: true, lastSuccessAt: true },
+    }),
+    listSourceIcons(getDb()),
+  ]);
   return sources.map((source) => ({
     id: source.id,
-    favicon_id: 0,
+    favicon_id: icons.get(source.id)?.iconId ?? 0,
     title: displayTitleOf(source),
     url: source.feedUrl,
     site_url: source.siteUrl ?? "",
@@ -79,4 +84,19 @@ export async function readFeverItemIds(state: "unread" | "saved"): Promise<strin
 export async function readLastRefreshed(): Promise<number> {
   const { _max } = await getDb().source.aggregate({ _max: { lastFetchedAt: true } });
   return seconds(_max.lastFetchedAt);
+}
+
+/** Every icon some source shows, once each: { id, data: "image/png;base64,…" }. */
+export async function readFeverFavicons(): Promise<{ id: number; data: string }[]> {
+  const icons = [...(await listSourceIcons(getDb())).values()];
+  const ids = [...new Set(icons.map((icon) => icon.iconId))];
+  const rows = await getDb().icon.findMany({
+    where: { id: { in: ids } },
+    orderBy: { id: "asc" },
+    select: { id: true, contentType: true, data: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    data: `${row.contentType};base64,${Buffer.from(row.data).toString("base64")}`,
+  }));
 }

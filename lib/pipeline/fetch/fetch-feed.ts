@@ -28,6 +28,8 @@ export type FetchOptions = {
   maxRedirects?: number;
   /** The process's request lane (serial queue, per-domain gap, robots.txt); none in unit tests of this layer. */
   lane?: RequestLane;
+  /** The Accept header, for a request that is not for a feed (an article's page). */
+  accept?: string;
 };
 
 const DEFAULT_MAX_REDIRECTS = 5;
@@ -40,6 +42,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     userAgent: options.userAgent,
     etag: request.etag,
     lastModified: request.lastModified,
+    accept: options.accept,
   });
   // Half the budget for connecting leaves room for a slow handshake and a response after it.
   const connectTimeoutMs = Math.max(1, Math.ceil(options.timeoutMs / 2));

@@ -13,6 +13,8 @@ import { webSubSettingsFromEnv, type WebSubSettings } from "@/lib/pipeline/websu
 export type RoundSettings = LaneSettings & {
   budgetMs: number;
   policy: PolicySettings;
+  /** TIDINGS_ICONS: whether rounds look for the sites' icons (refresh-due-icons.ts). */
+  icons: boolean;
   /** Names this process as a lease holder. */
   instanceId: string;
   /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
@@ -55,6 +57,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       breakerCooldownCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.breakerCooldownCapSeconds, maxIntervalSeconds),
     },
     robots: env.TIDINGS_ROBOTS,
+    icons: env.TIDINGS_ICONS,
     instanceId: PROCESS_IDENTITY,
     clock: systemClock,
     laneQueue: processLaneQueue(),

@@ -25,6 +25,8 @@ import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { closeRound } from "@/lib/pipeline/round/close-round";
+import { fetchPendingPages } from "@/lib/pipeline/round/fetch-pending-pages";
+import { refreshDueIcons } from "@/lib/pipeline/round/refresh-due-icons";
 import { maintainSubscriptionsSafely } from "@/lib/pipeline/websub/maintain-subscriptions";
 
 const log = createLogger("round");
@@ -110,6 +112,7 @@ async function runUnderLease(
     startedAt: settings.clock.now(),
   });
   started.roundId = roundId;
+  const deadlineMs = settings.clock.monotonicMs() + settings.budgetMs;
   const { lines, tally } = await walkSources(
     db,
     settings,
@@ -125,6 +128,24 @@ async function runUnderLease(
       tally,
       `database: could not store the fetch of source ${fault.sourceId}: ${fault.detail ?? "unknown error"}`,
     );
+  // After the feeds, so that a slow site's pages never delay another source's feed.
+  const pages = await fetchPendingPages(db, settings, {
+    deadlineMs,
+    sourceId: options.sourceId,
+    shouldStop: options.shouldStop,
+  });
+  if (pages.length > 0)
+    log.info(
+      `round ${roundId}: full text: ${pages.length} page(s), ${pages.filter((page) => page.state === "extracted").length} extracted`,
+    );
+  // Icons last, and only in a round of the whole fleet: "fetch now" of one source is about its feed.
+  if (settings.icons && options.sourceId === undefined) {
+    const icons = await refreshDueIcons(db, settings, { deadlineMs, shouldStop: options.shouldStop });
+    if (icons.length > 0)
+      log.info(
+        `round ${roundId}: icons: ${icons.length} site(s), ${icons.filter((icon) => icon.state === "found").length} found`,
+      );
+  }
   await finishRound(db, { roundId, finishedAt: settings.clock.now(), tally });
   log.info(
     `round ${roundId} (${options.trigger}): ${tally.sourcesAttempted}/${tally.sourcesDue} sources, ok=${tally.okCount} not_modified=${tally.notModifiedCount} error=${tally.errorCount} new=${tally.newArticles} bytes=${tally.bytesReceived}${tally.offline ? " OFFLINE" : ""}${tally.budgetExhausted ? " (budget exhausted)" : ""}${describeLeft(tally)}`,

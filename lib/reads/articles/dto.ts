@@ -21,7 +21,17 @@ export type ArticleDetail = ArticleListItem & {
   /** Sanitized HTML, exactly as stored by the parse step; the only HTML the reader renders. */
   contentHtml: string | null;
   enclosures: Enclosure[];
+  /** The article's page, when it was fetched (full-text source or the reader's action). */
+  fullText: FullText | null;
 };
+
+/**
+ * What the article's page gave: its article (sanitized HTML, shown beside the feed's content), or
+ * why there is none ("robots.txt disallows Tidings", "not an HTML page (image/png)").
+ */
+export type FullText =
+  | { state: "extracted"; html: string; fetchedAt: string; bySelector: boolean }
+  | { state: "failed"; reason: string; fetchedAt: string };
 
 export type ArticlePage = {
   items: ArticleListItem[];
@@ -36,7 +46,15 @@ export type NewArticles = { count: number; latestId: number };
 export type SourceHealth = "ok" | "quiet" | "backing_off" | "broken";
 
 /** healthLabel says why a source is not "ok" (absent when it is: a thousand "Fetching fine" would be a tenth of the payload). */
-export type SidebarSource = { id: number; title: string; unread: number; health: SourceHealth; healthLabel?: string };
+export type SidebarSource = {
+  id: number;
+  title: string;
+  unread: number;
+  health: SourceHealth;
+  healthLabel?: string;
+  /** Its site's icon, served by Tidings (/site-icons/<hash>); absent when none was found. */
+  icon?: string;
+};
 
 export type SidebarFolder = { id: number; name: string; unread: number; sources: SidebarSource[] };
 

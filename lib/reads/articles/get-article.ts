@@ -20,6 +20,7 @@ export async function getArticle(id: number): Promise<ArticleDetail | null> {
       starredAt: true,
       content: true,
       enclosures: true,
+      page: { select: { state: true, content: true, detail: true, extractedBy: true, fetchedAt: true } },
       source: { select: { title: true, customTitle: true } },
     },
   });

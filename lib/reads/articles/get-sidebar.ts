@@ -1,5 +1,7 @@
 import "server-only";
-import { getSqlReader } from "@/lib/db/client";
+import { getDb, getSqlReader } from "@/lib/db/client";
+import { listSourceIcons } from "@/lib/reads/articles/list-source-icons";
+import { siteIconPath } from "@/lib/base/site-icon-path";
 import type { Sidebar, SidebarSource } from "@/lib/reads/articles/dto";
 import { describeSourceHealth } from "@/lib/reads/articles/source-health";
 import {
@@ -15,10 +17,11 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 /** Folders with their sources, unread counts and health, and the Unread/Starred totals. */
 export async function getSidebar(now: Date): Promise<Sidebar> {
   const reader = getSqlReader();
-  const [rows, folderRows, [starredRow]] = await Promise.all([
+  const [rows, folderRows, [starredRow], icons] = await Promise.all([
     reader.all<SidebarSourceRow>(buildSidebarSourcesSql(now)),
     reader.all<SidebarFolderRow>(SIDEBAR_FOLDERS_SQL),
     reader.all<{ count: number }>(STARRED_COUNT_SQL),
+    listSourceIcons(getDb()),
   ]);
   const starred = Number(starredRow?.count ?? 0);
   rows.sort((a, b) => collator.compare(a.title, b.title));
@@ -29,6 +32,7 @@ export async function getSidebar(now: Date): Promise<Sidebar> {
       title: row.title,
       unread: Number(row.unreadCount),
       ...describeSourceHealth(row.state, row.nextCheckReason),
+      ...(icons.has(row.id) ? { icon: siteIconPath(icons.get(row.id)!.hash) } : {}),
     };
     const group = byFolder.get(row.folderId);
     if (group) group.push(source);

@@ -1,7 +1,7 @@
 // Rows → DTOs. Links are re-checked here although the parse step resolved them: a link the
 // reader puts in an href or src must be http(s), whatever ended up in the database.
 import { z } from "zod";
-import type { ArticleDetail, ArticleListItem, Enclosure } from "@/lib/reads/articles/dto";
+import type { ArticleDetail, ArticleListItem, Enclosure, FullText } from "@/lib/reads/articles/dto";
 import type { ListRow } from "@/lib/reads/articles/list-query";
 
 type ArticleRow = Omit<ListRow, "latestId">;
@@ -21,8 +21,31 @@ export function toListItem(row: ArticleRow): ArticleListItem {
   };
 }
 
-export function toDetail(row: ArticleRow & { content: string | null; enclosures: string | null }): ArticleDetail {
-  return { ...toListItem(row), contentHtml: row.content, enclosures: parseEnclosures(row.enclosures) };
+export function toDetail(
+  row: ArticleRow & { content: string | null; enclosures: string | null; page?: PageRow | null },
+): ArticleDetail {
+  return {
+    ...toListItem(row),
+    contentHtml: row.content,
+    enclosures: parseEnclosures(row.enclosures),
+    fullText: toFullText(row.page ?? null),
+  };
+}
+
+type PageRow = {
+  state: string;
+  content: string | null;
+  detail: string | null;
+  extractedBy: string | null;
+  fetchedAt: Date;
+};
+
+function toFullText(page: PageRow | null): FullText | null {
+  if (page === null) return null;
+  const fetchedAt = page.fetchedAt.toISOString();
+  if (page.state === "extracted" && page.content !== null)
+    return { state: "extracted", html: page.content, fetchedAt, bySelector: page.extractedBy === "selector" };
+  return { state: "failed", reason: page.detail ?? "no article could be read from the page", fetchedAt };
 }
 
 export function webUrlOrNull(value: string | null): string | null {

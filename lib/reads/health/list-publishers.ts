@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/base/env";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import { classifySourceHealth } from "@/lib/reads/health/rules/classify-source-health";
 import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
+import { listPageCosts } from "@/lib/reads/health/list-page-costs";
 import {
   describeRobotsState,
   summarisePublishers,
@@ -39,7 +40,7 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
   if (sources.length === 0) return [];
   const ids = onlyKey === null ? undefined : sources.map((source) => source.id);
   const since = new Date(now.getTime() - (PUBLISHER_DAYS - 1) * 24 * 60 * 60 * 1000);
-  const [daily, evidence, holds, robots] = await Promise.all([
+  const [daily, evidence, holds, robots, pages] = await Promise.all([
     db.fetchDaily.groupBy({
       by: ["sourceId"],
       where: { day: { gte: since.toISOString().slice(0, 10) }, ...(ids ? { sourceId: { in: ids } } : {}) },
@@ -51,18 +52,33 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
       select: { origin: true, httpStatus: true, body: true, fetchedAt: true },
       orderBy: { origin: "asc" },
     }),
+    listPageCosts({ since: startOfUtcDay(since), sourceIds: ids }),
   ]);
+  // A source with page requests and no feed roll-up yet still counts them.
+  const pageCosts = new Map(pages.map((page) => [page.sourceId, page]));
+  const dailyIds = new Set(daily.map((row) => row.sourceId));
+  const pageOnly = pages.filter((page) => !dailyIds.has(page.sourceId));
   const mode = roundSettingsFromEnv(getEnv()).robots;
   return summarisePublishers({
     sources,
-    daily: daily.map((row) => ({
-      sourceId: row.sourceId,
-      ok: row._sum.ok ?? 0,
-      notModified: row._sum.notModified ?? 0,
-      error: row._sum.error ?? 0,
-      bytesReceived: row._sum.bytesReceived ?? 0,
-      bytesSaved: row._sum.bytesSaved ?? 0,
-    })),
+    daily: [
+      ...daily.map((row) => ({
+        sourceId: row.sourceId,
+        ok: row._sum.ok ?? 0,
+        notModified: row._sum.notModified ?? 0,
+        error: row._sum.error ?? 0,
+        bytesReceived: row._sum.bytesReceived ?? 0,
+        bytesSaved: row._sum.bytesSaved ?? 0,
+        pageRequests: pageCosts.get(row.sourceId)?.requests ?? 0,
+        pageBytes: pageCosts.get(row.sourceId)?.bytes ?? 0,
+      })),
+      ...pageOnly.map((page) => ({
+        sourceId: page.sourceId,
+        ...{ ok: 0, notModified: 0, error: 0, bytesReceived: 0, bytesSaved: 0 },
+        pageRequests: page.requests,
+        pageBytes: page.bytes,
+      })),
+    ],
     evidence,
     holds: holds.map((hold) => ({ host: hold.host, until: hold.retryAfterUntil! })),
     robots: robots.map((row) => ({ origin: row.origin, words: describeRobotsState(row, mode) })),

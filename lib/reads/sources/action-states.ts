@@ -2,7 +2,7 @@
 import type { FieldErrors } from "@/lib/reads/sources/form-schemas";
 import type { OpmlEntry, OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 
-export type AddSourceValues = { url: string; title: string; folder: string };
+export type AddSourceValues = { url: string; title: string; folder: string; fullText: boolean; selector: string };
 
 export type AddSourceState =
   | { status: "idle" }
@@ -16,6 +16,9 @@ export type ToggleEnabledState = { status: "idle" | "done" | "error"; message: s
 export type RemoveSourceState = { status: "idle" | "error"; fieldErrors: FieldErrors };
 
 export type FetchNowState = { status: "idle" | "done" | "error"; message: string };
+
+/** A one-button action on a source ("Re-extract", "Refresh the icon"): what it did, in words. */
+export type SourceActionState = { status: "idle" | "done" | "error"; message: string };
 
 export type OpmlPreview =
   | { ok: true; title: string | null; entries: OpmlEntry[]; skipped: OpmlSkip[] }

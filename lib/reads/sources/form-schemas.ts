@@ -5,6 +5,7 @@ import { MAX_FOLDER_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from "@/lib/pipel
 import { completeWebAddress } from "@/lib/reads/sources/complete-web-address";
 import { MAX_LOGIN_PASSWORD_LENGTH, MAX_LOGIN_USER_LENGTH } from "@/lib/base/login-limits";
 import { decimalId, plainText } from "@/lib/http/plain-text";
+import { fullTextFields } from "@/lib/reads/sources/full-text-fields";
 
 const optionalText = (max: number, label: string) =>
   plainText()
@@ -72,12 +73,13 @@ export const addSourceSchema = z
     url: webAddress,
     title: optionalText(MAX_TITLE_LENGTH, "A title"),
     folder: optionalText(MAX_FOLDER_LENGTH, "A folder name"),
+    ...fullTextFields,
     ...loginFields,
   })
   .superRefine(checkLoginPair)
   .transform(({ loginUser, loginPassword, ...rest }) => ({ ...rest, login: toLogin(loginUser, loginPassword) }));
 
-/** Days read articles are kept (lib/retention); empty: the installation's number; 0: for ever. */
+/** Days read articles are kept (lib/pipeline/store/retention); empty: the installation's number; 0: for ever. */
 const retentionDays = z
   .string()
   .trim()
@@ -114,6 +116,7 @@ export const editSourceSchema = z
     ...loginFields,
     loginRemove: z.enum(["on", "off"]).default("off"),
     enabled: z.enum(["on", "off"]).transform((value) => value === "on"),
+    ...fullTextFields,
   })
   .superRefine(checkLoginPair)
   .transform(({ loginUser, loginPassword, loginRemove, ...rest }) => ({
@@ -132,6 +135,8 @@ export const removeSourceSchema = z.object({
 });
 
 export const fetchNowSchema = z.object({ id: sourceId });
+
+export const reExtractSchema = z.object({ id: sourceId });
 
 /** Next's default limit for a server action's body is 1 MB: the web form stays under it. */
 export const MAX_OPML_UPLOAD_BYTES = 1000 * 1000;

@@ -26,6 +26,8 @@ export type ParsedFeed = {
   kind: FeedKind;
   title: string | null;
   siteUrl: string | null;
+  /** The feed's own icon or logo (Atom icon/logo, RSS image/url, JSON Feed favicon/icon), absolute. */
+  iconUrl: string | null;
   /** Publisher's own polling floor from RSS <ttl> or sy:updatePeriod/sy:updateFrequency, in seconds. */
   ttlSeconds: number | null;
   items: ParsedItem[];

@@ -33,6 +33,8 @@ export function parseJsonFeed(text: string, documentUrl: string | null): { ok: t
       kind: "json",
       title: plainText(readString(document, "title")) || null,
       siteUrl: resolveUrl(readString(document, "home_page_url"), base),
+      // JSON Feed 1.1: favicon is the small one, icon 512 px; a site's icon wants the first.
+      iconUrl: resolveUrl(readString(document, "favicon"), base) ?? resolveUrl(readString(document, "icon"), base),
       ttlSeconds: null,
       // Entries that are not objects are not items; skipping them costs the others nothing.
       items: items.filter(isRecord).map((item) => finishItem(readJsonItem(item, base, feedAuthor))),

@@ -21,6 +21,8 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
       kind: "atom",
       title: title ? toPlainText(readAtomText(title)) || null : null,
       siteUrl: pickAlternateLink(childElements(feed, "link")),
+      // RFC 4287 §4.2.5 and §4.2.8: icon is square and small, logo wide; a site's icon wants the first.
+      iconUrl: readElementUrl(firstChild(feed, "icon")) ?? readElementUrl(firstChild(feed, "logo")),
       ttlSeconds: readTtlSeconds(feed),
       items: items.map((entry) => finishItem(readAtomEntry(entry, author))),
       websub: readWebSubLinks(childElements(feed, "link")),
@@ -31,10 +33,20 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
     kind: "rss",
     title: title ? htmlToText(readRssHtml(title)) || null : null,
     siteUrl: readChannelLink(feed),
+    iconUrl: readRssImageUrl(feed),
     ttlSeconds: readTtlSeconds(feed),
     items: items.map((item) => finishItem(readRssItem(item))),
     websub: readWebSubLinks(childElements(feed, "atom:link")),
   };
+}
+
+function readRssImageUrl(channel: XmlElement): string | null {
+  const image = firstChild(channel, "image");
+  return image ? readElementUrl(firstChild(image, "url")) : null;
+}
+
+function readElementUrl(element: XmlElement | undefined | null): string | null {
+  return element ? resolveUrl(textContent(element), element.base) : null;
 }
 
 function readChannelLink(channel: XmlElement): string | null {

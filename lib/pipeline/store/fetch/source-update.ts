@@ -99,5 +99,6 @@ function feedFields(attempt: Attempt) {
     kind: feed.kind,
     ...(feed.title ? { title: feed.title } : {}),
     ...(feed.siteUrl ? { siteUrl: feed.siteUrl } : {}),
+    ...(feed.iconUrl ? { feedIconUrl: feed.iconUrl } : {}),
   };
 }

@@ -20,19 +20,24 @@ export type PublisherDailyRow = {
   error: number;
   bytesReceived: number;
   bytesSaved: number;
+  /** Article pages fetched for the source (full text), beside its feed: requests and bytes. */
+  pageRequests?: number;
+  pageBytes?: number;
 };
 export type RobotsState = { origin: string; words: string };
 
 export type PublisherSummary = {
   key: string;
   sources: PublisherSourceRow[];
+  /** Every request of the period: the feeds' and the article pages' (pageRequests of them). */
   requests: number;
+  pageRequests: number;
   ok: number;
   notModified: number;
   errors: number;
   bytesReceived: number;
   bytesSaved: number;
-  /** 304s among all requests of the period; null without requests. */
+  /** 304s among the feeds' requests of the period; null without requests. */
   notModifiedShare: number | null;
   honours: CachingBadge;
   /** Retry-After holds still running, per host name. */
@@ -66,17 +71,19 @@ export function summarisePublishers(input: PublisherInput): PublisherSummary[] {
     );
     const failing = sources.flatMap((source) => (source.failingSince ? [source.failingSince] : []));
     const [ok, notModified, errors] = [sum((row) => row.ok), sum((row) => row.notModified), sum((row) => row.error)];
-    const requests = ok + notModified + errors;
+    const feedRequests = ok + notModified + errors;
+    const pageRequests = sum((row) => row.pageRequests ?? 0);
     return {
       key,
       sources: [...sources].sort((a, b) => a.displayTitle.localeCompare(b.displayTitle) || a.id - b.id),
-      requests,
+      requests: feedRequests + pageRequests,
+      pageRequests,
       ok,
       notModified,
       errors,
-      bytesReceived: sum((row) => row.bytesReceived),
+      bytesReceived: sum((row) => row.bytesReceived + (row.pageBytes ?? 0)),
       bytesSaved: sum((row) => row.bytesSaved),
-      notModifiedShare: requests === 0 ? null : notModified / requests,
+      notModifiedShare: feedRequests === 0 ? null : notModified / feedRequests,
       honours: judgeHonouring(evidence),
       holds: holdsByKey.get(key) ?? [],
       robots: robotsByKey.get(key) ?? [],

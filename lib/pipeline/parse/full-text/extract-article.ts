@@ -1,0 +1,50 @@
+// A page → its article, sanitized. Mozilla's Readability (Firefox's Reader View) on linkedom's DOM:
+// see scripts/bench/full-text-compare.ts for why this pair and not another. A source's CSS
+// selector, when it has one, picks the article instead (FreshRSS's per-feed article selector).
+// Pure: no I/O, no clock; the page is the only input.
+import { Readability } from "@mozilla/readability";
+import { sanitizeContent } from "../sanitize/sanitize-content";
+import { htmlToText } from "../sanitize/html-text";
+import { recoverLazyImages } from "./recover-lazy-images";
+import { parsePageDocument } from "./parse-page-document";
+
+export type Extraction =
+  { ok: true; html: string; by: "readability" | "selector" } | { ok: false; errorKind: "no_article"; detail: string };
+
+/** Below this much text outside links, what was found is a page's chrome (menus, teasers), not an article. */
+const MIN_ARTICLE_CHARS = 80;
+// The sanitizer writes every <a> closed and never nested, so this finds exactly its links.
+const LINK = /<a\b[^>]*>[\s\S]*?<\/a>/g;
+
+export function extractArticle(input: { html: string; url: string; selector: string | null }): Extraction {
+  const document = parsePageDocument(input.html, input.url);
+  recoverLazyImages(document);
+  const picked = input.selector ? pickBySelector(document, input.selector) : pickByReadability(document);
+  if (!picked.ok) return picked;
+  const html = sanitizeContent(picked.html, input.url);
+  const length = htmlToText(html.replace(LINK, "")).trim().length;
+  if (length < MIN_ARTICLE_CHARS)
+    return {
+      ok: false,
+      errorKind: "no_article",
+      detail: `no article found on the page (${length} characters of text)`,
+    };
+  return { ok: true, html, by: picked.by };
+}
+
+type Picked = { ok: true; html: string; by: "readability" | "selector" } | Extract<Extraction, { ok: false }>;
+
+function pickByReadability(document: Document): Picked {
+  // keepClasses off: the page's class names mean nothing in Tidings' styles.
+  const article = new Readability(document, { keepClasses: false }).parse();
+  if (article === null || !article.content)
+    return { ok: false, errorKind: "no_article", detail: "no article found on the page" };
+  return { ok: true, html: article.content, by: "readability" };
+}
+
+function pickBySelector(document: Document, selector: string): Picked {
+  const matches = Array.from(document.querySelectorAll(selector));
+  if (matches.length === 0)
+    return { ok: false, errorKind: "no_article", detail: `the selector "${selector}" matched nothing on the page` };
+  return { ok: true, html: matches.map((element) => element.outerHTML).join("\n"), by: "selector" };
+}

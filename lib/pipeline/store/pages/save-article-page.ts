@@ -1,0 +1,81 @@
+// Writes what one article page gave: the page row (the extracted article beside the feed's
+// content, or why there is none) and the request's row in the log, together or not at all.
+import { gzipSync } from "node:zlib";
+import type { Db } from "@/lib/db/prisma-client";
+
+export type ArticlePageRow = {
+  url: string;
+  state: "extracted" | "failed";
+  errorKind: string | null;
+  detail: string | null;
+  content: string | null;
+  extractedBy: string | null;
+  /** The page as read; gzipped here (a tenth of its size on typical pages). */
+  html: string | null;
+  etag: string | null;
+  lastModified: string | null;
+};
+
+export type PageFetchRow = {
+  kind: "page" | "icon";
+  url: string;
+  startedAt: Date;
+  durationMs: number;
+  laneWaitMs: number;
+  outcome: "ok" | "not_modified" | "error";
+  errorKind: string | null;
+  httpStatus: number | null;
+  bytesReceived: number;
+  conditional: boolean;
+  manual: boolean;
+  detail: string | null;
+};
+
+const MAX_DETAIL = 500;
+
+export async function saveArticlePage(
+  db: Db,
+  input: {
+    articleId: number;
+    sourceId: number;
+    at: Date;
+    /** Null: the kept page stays as it is (a failed request does not undo an article read before). */
+    page: ArticlePageRow | null;
+    /** Null when no request was made (the article has no link). */
+    fetch: PageFetchRow | null;
+  },
+): Promise<void> {
+  const { articleId, sourceId, page, fetch } = input;
+  const writes = [];
+  if (page !== null) {
+    const row = {
+      ...page,
+      detail: page.detail?.slice(0, MAX_DETAIL) ?? null,
+      html: page.html === null ? null : gzipSync(page.html),
+      fetchedAt: input.at,
+    };
+    writes.push(
+      db.articlePage.upsert({
+        where: { articleId },
+        create: { articleId, ...row },
+        update: { ...row, attempts: { increment: 1 } },
+      }),
+    );
+  }
+  if (fetch !== null)
+    writes.push(
+      db.pageFetch.create({
+        data: { ...fetch, sourceId, articleId, detail: fetch.detail?.slice(0, MAX_DETAIL) ?? null },
+      }),
+    );
+  await db.$transaction(writes);
+}
+
+/** A changed selector applied to a kept page: only what was extracted changes. */
+export async function saveReExtraction(
+  db: Db,
+  articleId: number,
+  extraction: Pick<ArticlePageRow, "state" | "content" | "extractedBy" | "errorKind" | "detail">,
+): Promise<void> {
+  await db.articlePage.update({ where: { articleId }, data: extraction });
+}
