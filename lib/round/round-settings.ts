@@ -44,8 +44,8 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
-      // Every caller of fetchFeed with these options waits its turn in the process's one lane.
-      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS, processLaneQueue()),
+      // Every caller of fetchFeed with these options waits its turn in the process's lanes.
+      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS, processLaneQueue(env.TIDINGS_FETCH_LANES)),
     },
     hostGapMs: env.TIDINGS_HOST_GAP_MS,
     budgetMs: env.TIDINGS_ROUND_BUDGET_SECONDS * 1000,
@@ -62,7 +62,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
     robots: env.TIDINGS_ROBOTS,
     instanceId: PROCESS_INSTANCE_ID,
     clock: systemClock,
-    laneQueue: processLaneQueue(),
+    laneQueue: processLaneQueue(env.TIDINGS_FETCH_LANES),
   };
 }
 
@@ -71,11 +71,11 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
  * clock: the process's lane keeps real time, and its gaps must not mix with virtual ones.
  */
 export function onClock(settings: RoundSettings, clock: Clock): RoundSettings {
-  const laneQueue = createLaneQueue(clock);
-  return {
-    ...settings,
-    clock,
-    laneQueue,
-    fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) },
-  };
+  // One lane: a virtual clock moves on at every sleep, so it serves one serial walk (clock.ts).
+  return onLanes({ ...settings, clock }, createLaneQueue(clock, 1));
+}
+
+/** The same settings taking their turns in `laneQueue` (a benchmark's or a test's own lanes). */
+export function onLanes(settings: RoundSettings, laneQueue: LaneQueue): RoundSettings {
+  return { ...settings, laneQueue, fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) } };
 }
