@@ -9,7 +9,7 @@
 import type { Db } from "@/lib/db/prisma-client";
 import { fetchFeed } from "@/lib/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/fetch/types";
-import { laneWithGap } from "@/lib/round/request-lane";
+import { takeSharedTurn } from "@/lib/round/shared-domain-turn";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { readRobotsTxt, saveRobotsTxt, type RobotsTxtRow } from "@/lib/store/robots-txt";
 import { remember } from "@/lib/remember";
@@ -41,7 +41,11 @@ async function refresh(
   const result = await fetchFeed(
     { url: `${origin}/robots.txt`, etag: stored?.etag ?? null, lastModified: stored?.lastModified ?? null },
     // The bare lane: the read of robots.txt is not itself subject to robots.txt.
-    { ...settings.fetch, maxBodyBytes: MAX_ROBOTS_BYTES, lane: laneWithGap(settings.hostGapMs, settings.laneQueue) },
+    {
+      ...settings.fetch,
+      maxBodyBytes: MAX_ROBOTS_BYTES,
+      lane: (url) => takeSharedTurn(db, settings, url, settings.hostGapMs),
+    },
   );
   const row = nextRobotsRow(origin, stored, result, settings.clock.now());
   await saveRobotsTxt(db, row);

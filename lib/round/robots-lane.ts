@@ -11,7 +11,7 @@ import type { RequestLane } from "@/lib/fetch/types";
 import { describeRobotsRefusal, judgeRobots } from "@/lib/parse/judge-robots";
 import { findHostHold } from "@/lib/round/due-sources";
 import { findRobotsTxt } from "@/lib/round/refresh-robots";
-import { laneWithGap, takeTurn } from "@/lib/round/request-lane";
+import { takeSharedTurn } from "@/lib/round/shared-domain-turn";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { createLogger } from "@/lib/log";
 import { describeError } from "@/lib/describe-error";
@@ -19,8 +19,10 @@ import { describeError } from "@/lib/describe-error";
 const log = createLogger("fetch");
 
 export function robotsLane(db: Db, settings: RoundSettings): RequestLane {
-  const lane =
-    settings.robots === "off" ? laneWithGap(settings.hostGapMs, settings.laneQueue) : robotsCheckedLane(db, settings);
+  const lane: RequestLane =
+    settings.robots === "off"
+      ? (url) => takeSharedTurn(db, settings, url, settings.hostGapMs)
+      : robotsCheckedLane(db, settings);
   return async (url) => {
     // The wait counts from here: the hold's lookup and a robots.txt read delay the request as the gap does.
     const asked = settings.clock.monotonicMs();
@@ -46,7 +48,7 @@ function robotsCheckedLane(db: Db, settings: RoundSettings): RequestLane {
       log.warn(`robots.txt of ${url.origin} could not be looked up: ${describeError(error)}`);
       return null;
     });
-    if (robots === null) return takeTurn(url, settings.hostGapMs, settings.laneQueue);
+    if (robots === null) return takeSharedTurn(db, settings, url, settings.hostGapMs);
     const verdict = judgeRobots({
       robotsUrl: `${url.origin}/robots.txt`,
       body: robots.body,
@@ -56,7 +58,7 @@ function robotsCheckedLane(db: Db, settings: RoundSettings): RequestLane {
     });
     if (!verdict.allowed)
       return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
-    return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs), settings.laneQueue);
+    return takeSharedTurn(db, settings, url, Math.max(settings.hostGapMs, verdict.crawlDelayMs));
   };
 }
 

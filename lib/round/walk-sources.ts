@@ -19,6 +19,7 @@ import { fetchAndRecord, type FetchLine } from "@/lib/round/fetch-and-record";
 import { countAttempt, looksOffline, type OfflineTally } from "@/lib/round/offline-guard";
 import type { RoundSettings } from "@/lib/round/round-settings";
 import { withRobots } from "@/lib/round/robots-lane";
+import { forgetOldDomainTurns } from "@/lib/round/shared-domain-turn";
 import {
   createWalkQueue,
   finishSource,
@@ -77,6 +78,7 @@ export async function walkSources(
   };
   const lanes = Math.max(1, Math.min(settings.laneQueue.lanes, plan.sources.length));
   await Promise.all(Array.from({ length: lanes }, () => walkOneLane(db, settings, walk, options, lease)));
+  await forgetOldDomainTurns(db, clock.now());
   return { lines: walk.lines, tally: walk.tally };
 }
 

@@ -86,10 +86,20 @@ function leaseFields(input: AcquireLeaseInput) {
   };
 }
 
-export async function releaseLease(db: Db, input: { name: string; holder: string }): Promise<void> {
+/** Frees the lease at once, or from `until` on (a domain's turn stays taken for its gap). */
+export async function releaseLease(db: Db, input: { name: string; holder: string; until?: Date }): Promise<void> {
   const p = placeholders(db);
   await execute(db, {
     text: `UPDATE "Lease" SET "expiresAt" = ${p(1)} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`,
-    values: [new Date(0), input.name, input.holder],
+    values: [input.until ?? new Date(0), input.name, input.holder],
+  });
+}
+
+/** Forgets the leases named `prefix…` that expired before `before` (a domain's turn is a row while it matters). */
+export async function deleteExpiredLeases(db: Db, prefix: string, before: Date): Promise<number> {
+  const p = placeholders(db);
+  return execute(db, {
+    text: `DELETE FROM "Lease" WHERE "name" LIKE ${p(1)} AND "expiresAt" < ${p(2)}`,
+    values: [`${prefix.replace(/[%_]/g, "")}%`, before],
   });
 }

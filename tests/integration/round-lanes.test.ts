@@ -15,6 +15,7 @@ import {
 import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/round/run-round";
 import { subscribe } from "@/lib/sources/subscribe";
+import { runInLane } from "@/lib/round/run-in-lane";
 import { createLaneQueue } from "@/lib/round/request-lane";
 import { onLanes, type RoundSettings } from "@/lib/round/round-settings";
 import { systemClock } from "@/lib/round/clock";
@@ -114,5 +115,31 @@ describe("lanes across publishers", () => {
     expect(leastGap(hanging!.requests)).toBeGreaterThanOrEqual(GAP - 15);
     const errors = await world.database.db.fetch.findMany({ where: { outcome: "error" } });
     expect(errors.map((row) => row.errorKind)).toEqual(["timeout", "timeout"]);
+  });
+
+  it("gives another caller the domain's turn through runInLane: never beside a round's request, gap kept; nothing during a hold", async () => {
+    const [publisher, held] = publishers;
+    publisher!.clearRequests();
+    held!.clearRequests();
+    await addFeeds(publisher!, 3, "p", delay(80, feed({ body: BODY })));
+    publisher!.setRoute("/icon.png", delay(80, feed({ body: "icon" })));
+    await world.database.db.hostState.create({
+      data: { host: "127.10.0.2", retryAfterUntil: new Date(Date.now() + 60_000) },
+    });
+    const settings = withLanes(4, { hostGapMs: GAP });
+    const fetchIcon = (url: string) =>
+      runInLane(world.database.db, settings, new URL(url), async () => (await fetch(url)).status);
+    const [report, icon, refused] = await Promise.all([
+      runRound(world.database.db, settings, { trigger: "cli" }),
+      fetchIcon(publisher!.url("/icon.png")),
+      fetchIcon(held!.url("/icon.png")),
+    ]);
+    expect(report.status === "completed" && report.tally.okCount).toBe(3);
+    expect(icon).toEqual({ go: true, value: 200 });
+    expect(refused).toMatchObject({ go: false, errorKind: "rate_limited" });
+    expect(held!.requests).toHaveLength(0);
+    expect(publisher!.requests).toHaveLength(4);
+    expect(publisher!.maxConcurrency()).toBe(1);
+    expect(leastGap(publisher!.requests)).toBeGreaterThanOrEqual(GAP - 15);
   });
 });
