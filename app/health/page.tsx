@@ -23,6 +23,7 @@ import { getEnv } from "@/lib/env";
 import { readFleetDrift } from "@/lib/health/read-fleet-drift";
 import { readBacklog } from "@/lib/health/read-backlog";
 import { describeBacklog } from "@/lib/health/describe-backlog";
+import { describeLanesHint } from "@/lib/health/describe-lanes-hint";
 
 export const metadata: Metadata = { title: "Health" };
 export const dynamic = "force-dynamic";
@@ -46,6 +47,7 @@ export default async function HealthPage() {
     readBacklog(db, now),
   ]);
   const totals = sumDays(days);
+  const lanesHint = describeLanesHint(backlog, getEnv().TIDINGS_FETCH_LANES);
   return (
     <>
       <PageHeader
@@ -69,6 +71,7 @@ export default async function HealthPage() {
       </HealthSection>
       <HealthSection id="schedule" title={`Schedule: backlog now, and how late fetches started, last ${DAYS} days`}>
         <p data-backlog>{describeBacklog(backlog)}</p>
+        {lanesHint && <p data-lanes-hint>{lanesHint}</p>}
         <DriftChart days={listDays(now, DAYS)} drift={drift.days} last24h={drift.last24h} />
       </HealthSection>
       <HealthSection
