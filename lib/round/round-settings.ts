@@ -24,6 +24,8 @@ export type RoundSettings = {
   clock: Clock;
   /** The lane the robots.txt reads and `fetch.lane` take turns in: the process's, or a benchmark's own on its clock. */
   laneQueue: LaneQueue;
+  /** TIDINGS_SHARED_ROUNDS: on PostgreSQL, several instances walk one round's sources (source-feed.ts). */
+  sharedRounds?: boolean;
   /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
   databaseRetryDelaysMs?: readonly number[];
 };
@@ -60,6 +62,7 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       breakerCooldownCapSeconds: Math.min(DEFAULT_POLICY_SETTINGS.breakerCooldownCapSeconds, maxIntervalSeconds),
     },
     robots: env.TIDINGS_ROBOTS,
+    sharedRounds: env.TIDINGS_SHARED_ROUNDS,
     instanceId: PROCESS_INSTANCE_ID,
     clock: systemClock,
     laneQueue: processLaneQueue(env.TIDINGS_FETCH_LANES),

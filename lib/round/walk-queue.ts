@@ -60,6 +60,18 @@ export function takeNext(walk: WalkQueue, lanes: LaneQueue, gapMs: number, nowMs
   return claim(walk, walk.queue, Math.max(notInProgress, 0));
 }
 
+/** Whether some queued source could be asked now (its domain free, not held): else more work helps. */
+export function hasReadySource(walk: WalkQueue, lanes: LaneQueue, gapMs: number, nowMs: number): boolean {
+  return walk.queue
+    .slice(0, LOOKAHEAD)
+    .some(
+      (listed) =>
+        !isHeld(walk, listed, nowMs) &&
+        !walk.inProgress.has(politenessKeyOf(listed.feedUrl)) &&
+        msUntilDomainFree(lanes, listed.feedUrl, gapMs) === 0,
+    );
+}
+
 /** A set-aside source whose hold has ended, if any. */
 export function takeReleased(walk: WalkQueue, nowMs: number): ListedSource | null {
   const ready = walk.setAside.findIndex((candidate) => !isHeld(walk, candidate, nowMs));

@@ -24,12 +24,14 @@ import {
   createWalkQueue,
   finishSource,
   firstHoldEnd,
+  hasReadySource,
   isHeld,
   listLeft,
   takeNext,
   takeReleased,
   type WalkQueue,
 } from "@/lib/round/walk-queue";
+import type { SourceFeed } from "@/lib/round/source-feed";
 import { createLogger } from "@/lib/log";
 
 const log = createLogger("round");
@@ -37,7 +39,15 @@ const log = createLogger("round");
 /** How often a walk waiting out a hold looks at shouldStop (shutdown must not wait minutes). */
 const HOLD_POLL_MS = 250;
 
-export type WalkPlan = { roundId: number; sources: ListedSource[]; holds: HostHolds };
+export type WalkPlan = {
+  roundId: number;
+  /** The first batch; `more` brings the next ones (rounds shared by instances, source-feed.ts). */
+  sources: ListedSource[];
+  holds: HostHolds;
+  more?: SourceFeed;
+  /** Sharing rounds: a source fetched since then (by another instance) is not fetched again. */
+  fetchedSince?: Date;
+};
 type WalkOptions = { trigger: string; sourceId?: number; shouldStop?: () => boolean };
 type LeaseInput = Omit<AcquireLeaseInput, "now">;
 
@@ -50,6 +60,10 @@ type Walk = {
   tally: RoundTally;
   offlineTally: OfflineTally;
   leaseRenewedAt: number;
+  more: SourceFeed | null;
+  /** The one refill of the queue in progress (lanes that find it empty wait for it). */
+  refilling: Promise<void> | null;
+  fetchedSince: Date | null;
   /** A database fault, a lost lease or an offline machine: no lane takes another source. */
   stopped: boolean;
   /** One lane at a time waits out a Retry-After hold; the others end. */
@@ -61,7 +75,8 @@ export async function walkSources(
   roundSettings: RoundSettings,
   plan: WalkPlan,
   options: WalkOptions,
-  lease: LeaseInput,
+  /** Null for an instance sharing a round it does not hold the lease of (its domain claims cover the walk). */
+  lease: LeaseInput | null,
 ): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
   const settings = withRobots(db, roundSettings);
   const { clock } = settings;
@@ -73,10 +88,16 @@ export async function walkSources(
     tally: emptyTally(plan.sources.length),
     offlineTally: { attempts: 0, networkErrors: 0 },
     leaseRenewedAt: clock.monotonicMs(),
+    more: plan.more ?? null,
+    refilling: null,
+    fetchedSince: plan.fetchedSince ?? null,
     stopped: false,
     waitingOutHold: false,
   };
-  const lanes = Math.max(1, Math.min(settings.laneQueue.lanes, plan.sources.length));
+  const lanes = Math.max(
+    1,
+    walk.more?.hasMore() ? settings.laneQueue.lanes : Math.min(settings.laneQueue.lanes, plan.sources.length),
+  );
   await Promise.all(Array.from({ length: lanes }, () => walkOneLane(db, settings, walk, options, lease)));
   await forgetOldDomainTurns(db, clock.now());
   return { lines: walk.lines, tally: walk.tally };
@@ -88,7 +109,7 @@ async function walkOneLane(
   settings: RoundSettings,
   walk: Walk,
   options: WalkOptions,
-  lease: LeaseInput,
+  lease: LeaseInput | null,
 ): Promise<void> {
   const { clock } = settings;
   // Bounded: every pass takes a source off the queue or the set-aside list (each is fetched at
@@ -111,6 +132,11 @@ async function walkOneLane(
 async function takeSource(walk: Walk, settings: RoundSettings): Promise<ListedSource | "wait" | null> {
   const { clock } = settings;
   const nowMs = clock.now().getTime();
+  // Sharing a round: claim more domains when none of those claimed can be asked now.
+  if (walk.more?.hasMore() && !hasReadySource(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs)) {
+    walk.refilling ??= refill(walk, walk.more).finally(() => (walk.refilling = null));
+    await walk.refilling;
+  }
   const next = takeNext(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs) ?? takeReleased(walk.queue, nowMs);
   if (next !== null) return next;
   if (walk.queue.setAside.length === 0 || walk.waitingOutHold) return null;
@@ -134,15 +160,17 @@ async function fetchOne(
   settings: RoundSettings,
   walk: Walk,
   options: WalkOptions,
-  lease: LeaseInput,
+  lease: LeaseInput | null,
   listed: ListedSource,
 ): Promise<void> {
   const { clock } = settings;
   const source = await rereadSource(db, listed.id);
   // Removed, or disabled by the person since the round began (a manual fetch is their own request).
   if (!source || (!source.enabled && options.sourceId === undefined)) return;
+  // Another instance sharing the round fetched it after this one listed it.
+  if (walk.fetchedSince && source.lastFetchedAt && source.lastFetchedAt >= walk.fetchedSince) return;
   // Renewed now and then, not per source: a long round keeps its lease at little cost.
-  if (clock.monotonicMs() - walk.leaseRenewedAt > lease.ttlMs / 4) {
+  if (lease && clock.monotonicMs() - walk.leaseRenewedAt > lease.ttlMs / 4) {
     walk.leaseRenewedAt = clock.monotonicMs();
     // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
     if (!(await acquireLease(db, { ...lease, now: clock.now() }))) walk.stopped = true;
@@ -167,6 +195,13 @@ async function fetchOne(
       `round ${walk.roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`,
     );
   }
+}
+
+/** The next batch of claimed sources onto the queue. */
+async function refill(walk: Walk, more: SourceFeed): Promise<void> {
+  const batch = await more.take();
+  walk.queue.queue.push(...batch);
+  walk.tally.sourcesDue += batch.length;
 }
 
 /** The budget is spent: what is left stays due, counted once by the first lane to see it. */

@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db/prisma-client";
 import { execute, insertRow, placeholders, selectRows } from "@/lib/db/raw-statements";
 
 export const ROUND_LEASE = "round";
+/** A registrable domain claimed for a round by one of the instances sharing it (lib/round/source-feed.ts). */
+export const ROUND_DOMAIN_LEASE_PREFIX = "round-domain:";
 
 export type LeaseHolderProcess = { host: string; pid: number; bootId: string | null; startTicks: string | null };
 
