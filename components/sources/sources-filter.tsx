@@ -3,6 +3,7 @@ import { SOURCE_HEALTH_STATES } from "@/lib/health/classify-source-health";
 import { HEALTH_STATE_META } from "@/lib/health/health-state-meta";
 import { MAX_SOURCE_QUERY_LENGTH, sourcesViewHref, type SourcesView } from "@/lib/sources/sources-view";
 import type { SourcesPage } from "@/lib/sources/page-sources";
+import formStyles from "./form.module.css";
 import styles from "./sources-filter.module.css";
 
 type Props = { view: SourcesView; page: SourcesPage; total: number };
@@ -36,7 +37,7 @@ export function SourcesFilter({ view, page, total }: Props) {
             placeholder="Title or address"
           />
         </label>
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={formStyles.button}>
           Show
         </button>
         {filtered ? (
