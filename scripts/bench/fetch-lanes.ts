@@ -1,18 +1,21 @@
 // Lanes across publishers (issue 26): a local publisher of FEEDS feeds on HOSTS hosts (distinct
 // loopback addresses 127.10.x.y, every answer after LATENCY ms, issue 26's behaviour mix), and
-// Tidings' real rounds on the real clock with 1, 4, 16 and 64 lanes side by side, each in a
-// process of its own on a fresh SQLite database (CPU seconds and peak RSS are Tidings' alone).
-// Prints per lane count: the first full pass, the rate until 90% of the feeds were fetched, CPU
+// Tidings' real rounds on the real clock with 1, 4, 16 and 64 lanes side by side, each on a fresh
+// database, by INSTANCES instances (processes of their own, so CPU seconds and peak RSS are
+// Tidings' alone; several share rounds, TIDINGS_SHARED_ROUNDS, which needs --postgres).
+// Prints per configuration: the first full pass, the rate until 90% of the feeds were fetched, CPU
 // s per 1,000 fetches, peak RSS, and the publisher's own politeness counts.
-// npx tsx scripts/bench/fetch-lanes.ts [--feeds 2000] [--hosts 100] [--latency 150] [--seconds 120] [--lanes 1,4,16,64] [--gap 1000] [--timeout 20000]
+// npx tsx scripts/bench/fetch-lanes.ts [--feeds 2000] [--hosts 100] [--latency 150] [--seconds 120]
+//   [--lanes 1,4,16,64] [--instances 1] [--postgres] [--gap 1000] [--timeout 20000]
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
+import { createFreshDatabase } from "@/tests/helpers/fresh-database";
+import { importSources } from "@/lib/store/import-sources";
 import { printFigures, type BenchFigure } from "./bench-output";
 import { startLanesPublisher, type PolitenessCounts } from "./fetch-lanes/lanes-publisher";
-import type { LanesRunFigures } from "./fetch-lanes/lanes-round";
+import { readRunFigures, type RunFigures } from "./fetch-lanes/lanes-figures";
+import type { InstanceFigures } from "./fetch-lanes/lanes-instance";
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +24,8 @@ const { values } = parseArgs({
     latency: { type: "string", default: "150" },
     seconds: { type: "string", default: "120" },
     lanes: { type: "string", default: "1,4,16,64" },
+    instances: { type: "string", default: "1" },
+    postgres: { type: "boolean", default: false },
     gap: { type: "string", default: "1000" },
     timeout: { type: "string", default: "20000" },
   },
@@ -31,54 +36,81 @@ const LATENCY_MS = Number(values.latency);
 const GAP_MS = Number(values.gap);
 const runFile = promisify(execFile);
 
+type Configuration = { lanes: number; instances: number };
+type Run = RunFigures & Configuration & { cpuSeconds: number; peakRssMb: number };
+
 async function main(): Promise<void> {
+  if (values.postgres) process.env.DATABASE_URL ||= "postgresql://postgres@127.0.0.1:5432/test";
+  else delete process.env.DATABASE_URL;
   const publisher = await startLanesPublisher({ hosts: HOSTS, latencyMs: LATENCY_MS });
-  const dir = mkdtempSync(path.join(tmpdir(), "tidings-lanes-"));
-  const file = path.join(dir, "feeds.json");
-  writeFileSync(file, JSON.stringify(Array.from({ length: FEEDS }, (_, feed) => publisher.urlOf(feed))));
   const figures: BenchFigure[] = [];
   const politeLimit = HOSTS / ((LATENCY_MS + GAP_MS) / 1000);
   try {
-    for (const lanes of values.lanes.split(",").map(Number)) {
-      const run = await runConfiguration(file, lanes);
-      const counts = publisher.takeCounts();
-      figures.push(...describe(run, counts, politeLimit));
-    }
+    for (const lanes of values.lanes.split(",").map(Number))
+      for (const instances of values.instances.split(",").map(Number)) {
+        const run = await runConfiguration(publisher.urlOf, { lanes, instances });
+        figures.push(...describe(run, publisher.takeCounts(), politeLimit));
+      }
   } finally {
     await publisher.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   printFigures(
-    `Fetch lanes: ${FEEDS} feeds on ${HOSTS} hosts, every answer after ${LATENCY_MS} ms, gap ${GAP_MS} ms, fetch timeout ${values.timeout} ms (polite limit ${politeLimit.toFixed(0)} fetches/s)`,
+    `Fetch lanes: ${FEEDS} feeds on ${HOSTS} hosts, every answer after ${LATENCY_MS} ms, gap ${GAP_MS} ms, fetch timeout ${values.timeout} ms, ${values.postgres ? "PostgreSQL" : "SQLite"} (polite limit ${politeLimit.toFixed(0)} fetches/s)`,
     figures,
   );
 }
 
-/** Runs one lane count in a child process (its own CPU time and peak RSS); the publisher stays in this one. */
-async function runConfiguration(file: string, lanes: number): Promise<LanesRunFigures> {
-  console.error(`fetch-lanes: ${lanes} lane(s)...`);
-  // Asynchronous: the publisher answers from this process's event loop meanwhile.
-  const { stdout } = await runFile(
-    process.execPath,
-    ["--import", "tsx", path.join(__dirname, "fetch-lanes/lanes-round.ts"), file, values.seconds],
-    {
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        TIDINGS_FETCH_LANES: String(lanes),
-        TIDINGS_HOST_GAP_MS: String(GAP_MS),
-        TIDINGS_FETCH_TIMEOUT_MS: values.timeout,
-        TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
-        TIDINGS_LOG_LEVEL: "warn",
-      },
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as LanesRunFigures;
+/** One configuration on a fresh database: its instances in child processes at once; the publisher stays in this one. */
+async function runConfiguration(urlOf: (feed: number) => string, configuration: Configuration): Promise<Run> {
+  const { lanes, instances } = configuration;
+  console.error(`fetch-lanes: ${lanes} lane(s), ${instances} instance(s)...`);
+  const database = await createFreshDatabase();
+  try {
+    const entries = Array.from({ length: FEEDS }, (_, feed) => ({
+      url: urlOf(feed),
+      title: null,
+      folder: null,
+      siteUrl: null,
+    }));
+    await importSources(database.db, entries, new Date());
+    const startedAt = Date.now();
+    // Asynchronous: the publisher answers from this process's event loop meanwhile.
+    const outputs = await Promise.all(
+      Array.from({ length: instances }, () =>
+        runFile(
+          process.execPath,
+          ["--import", "tsx", path.join(__dirname, "fetch-lanes/lanes-instance.ts"), values.seconds],
+          {
+            encoding: "utf8",
+            env: {
+              ...process.env,
+              DATABASE_URL: database.url,
+              TIDINGS_FETCH_LANES: String(lanes),
+              TIDINGS_SHARED_ROUNDS: String(instances > 1),
+              TIDINGS_HOST_GAP_MS: String(GAP_MS),
+              TIDINGS_FETCH_TIMEOUT_MS: values.timeout,
+              TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+              TIDINGS_LOG_LEVEL: "warn",
+            },
+            maxBuffer: 16 * 1024 * 1024,
+          },
+        ),
+      ),
+    );
+    const each = outputs.map(({ stdout }) => JSON.parse(stdout.trim().split("\n").at(-1)!) as InstanceFigures);
+    return {
+      ...configuration,
+      ...(await readRunFigures(database.db, startedAt, Number(values.seconds))),
+      cpuSeconds: each.reduce((sum, figures) => sum + figures.cpuSeconds, 0),
+      peakRssMb: Math.max(...each.map((figures) => figures.peakRssMb)),
+    };
+  } finally {
+    await database.dispose();
+  }
 }
 
-function describe(run: LanesRunFigures, counts: PolitenessCounts, politeLimit: number): BenchFigure[] {
-  const label = `${run.lanes} lane${run.lanes === 1 ? "" : "s"}`;
+function describe(run: Run, counts: PolitenessCounts, politeLimit: number): BenchFigure[] {
+  const label = `${run.lanes} lane${run.lanes === 1 ? "" : "s"}${run.instances > 1 ? ` × ${run.instances} instances` : ""}`;
   const target = Math.min(25, politeLimit / 2);
   return [
     {
@@ -92,9 +124,13 @@ function describe(run: LanesRunFigures, counts: PolitenessCounts, politeLimit: n
     {
       figure: `${label}: fetches/s until 90% fetched`,
       value: run.rateTo90.toFixed(1),
-      target: `≥ ${target.toFixed(0)} with 16 lanes`,
+      target: `≥ ${target.toFixed(0)} with 16 lanes${run.instances > 1 ? `; ≥ 1.7× one instance's` : ""}`,
     },
-    { figure: `${label}: CPU s per 1,000 fetches`, value: run.cpuSecondsPer1000.toFixed(2), target: "(measured)" },
+    {
+      figure: `${label}: CPU s per 1,000 fetches`,
+      value: ((run.cpuSeconds / Math.max(1, run.fetches)) * 1000).toFixed(2),
+      target: "(measured)",
+    },
     { figure: `${label}: peak RSS`, value: `${run.peakRssMb.toFixed(0)} MB`, target: "≤ 500 MB" },
     {
       figure: `${label}: publisher: most requests in flight on one host, least gap`,
