@@ -45,7 +45,9 @@ export function feedByDomainClaims(
   const byDomain = new Map<string, ListedSource[]>();
   for (const source of sources) {
     const key = politenessKeyOf(source.feedUrl);
-    byDomain.set(key, [...(byDomain.get(key) ?? []), source]);
+    const list = byDomain.get(key);
+    if (list) list.push(source);
+    else byDomain.set(key, [source]);
   }
   const pending = [...byDomain.keys()];
   const claimed: string[] = [];
