@@ -75,9 +75,8 @@ export async function takeTurn(
   };
 }
 
-/** How long until a turn for this URL's domain could start now, counting only its gap (0 when free). */
-export function msUntilDomainFree(lane: LaneQueue, url: string, gapMs: number): number {
-  const key = politenessKeyOf(url);
+/** How long until a turn for this registrable domain (politenessKeyOf) could start now, counting only its gap (0 when free). */
+export function msUntilDomainFree(lane: LaneQueue, key: string, gapMs: number): number {
   if (lane.busy.has(key)) return Number.POSITIVE_INFINITY;
   return Math.max(0, (lane.lastEnd.get(key) ?? Number.NEGATIVE_INFINITY) + gapMs - lane.clock.monotonicMs());
 }

@@ -29,6 +29,8 @@ import {
   listLeft,
   takeNext,
   takeReleased,
+  toQueued,
+  type QueuedSource,
   type WalkQueue,
 } from "@/lib/round/walk-queue";
 import type { SourceFeed } from "@/lib/round/source-feed";
@@ -129,7 +131,7 @@ async function walkOneLane(
 }
 
 /** The next source for this lane, "wait" after sleeping towards a hold's end, null when this lane is done. */
-async function takeSource(walk: Walk, settings: RoundSettings): Promise<ListedSource | "wait" | null> {
+async function takeSource(walk: Walk, settings: RoundSettings): Promise<QueuedSource | "wait" | null> {
   const { clock } = settings;
   const nowMs = clock.now().getTime();
   // Sharing a round: claim more domains when none of those claimed can be asked now.
@@ -199,7 +201,7 @@ async function fetchOne(
 
 /** The next batch of claimed sources onto the queue. */
 async function refill(walk: Walk, more: SourceFeed): Promise<void> {
-  const batch = await more.take();
+  const batch = toQueued(await more.take());
   walk.queue.queue.push(...batch);
   walk.tally.sourcesDue += batch.length;
 }

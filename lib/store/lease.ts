@@ -88,11 +88,15 @@ function leaseFields(input: AcquireLeaseInput) {
   };
 }
 
-/** Frees the lease at once, or from `until` on (a domain's turn stays taken for its gap). */
+/**
+ * Frees the lease at once, or from `until` on (a domain's turn stays taken for its gap). Held on
+ * until then, it no longer names its process: the gap stands even if that process exits at once.
+ */
 export async function releaseLease(db: Db, input: { name: string; holder: string; until?: Date }): Promise<void> {
   const p = placeholders(db);
+  const forgetProcess = input.until ? `, "holderPid" = NULL` : "";
   await execute(db, {
-    text: `UPDATE "Lease" SET "expiresAt" = ${p(1)} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`,
+    text: `UPDATE "Lease" SET "expiresAt" = ${p(1)}${forgetProcess} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`,
     values: [input.until ?? new Date(0), input.name, input.holder],
   });
 }

@@ -12,6 +12,7 @@ import { createLaneQueue } from "@/lib/round/request-lane";
 import { onLanes, type RoundSettings } from "@/lib/round/round-settings";
 import { systemClock } from "@/lib/round/clock";
 import { DOMAIN_TURN_PREFIX } from "@/lib/round/shared-domain-turn";
+import { runCli } from "@/tests/helpers/run-cli";
 
 const world = setUpRoundWorld();
 const GAP = 300;
@@ -82,4 +83,23 @@ describe("a domain's turn across processes", () => {
     const [row] = await world.database.db.fetch.findMany({ where: { sourceId: id } });
     expect(row!.laneWaitMs).toBeGreaterThanOrEqual(500);
   });
+
+  it("keeps the gap between two `tidings round` processes run back to back (real processes)", async () => {
+    // A gap longer than a command's start-up, so that only the claim in the database can explain the wait.
+    const LONG_GAP = 8000;
+    world.publisher.setRoute("/cli.xml", feed({ body: BODY }));
+    await addDueSource(world.database.db, world.publisher.url("/cli.xml"));
+    const env = {
+      DATABASE_URL: world.database.url,
+      TIDINGS_ALLOW_PRIVATE_NETWORKS: "true",
+      TIDINGS_ROBOTS: "off",
+      TIDINGS_HOST_GAP_MS: String(LONG_GAP),
+    };
+    expect((await runCli(["round"], env)).code).toBe(0);
+    await makeAllDue(world.database.db);
+    const second = await runCli(["round"], env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(world.publisher.requests).toHaveLength(2);
+    expect(gapsBetween(world.publisher.requests)[0]).toBeGreaterThanOrEqual(LONG_GAP - 15);
+  }, 60_000);
 });
