@@ -14,7 +14,15 @@ export function SourcesFilter({ view, page, total }: Props) {
   const filtered = view.state !== null || view.q !== "";
   return (
     <div className={styles.filter}>
-      <form action="/sources" method="get" className={styles.form} role="search" aria-label="Filter sources">
+      {/* Keyed by the view: after a client-side navigation (Show all, a sort) the fields show the new view, not the old. */}
+      <form
+        key={sourcesViewHref(view)}
+        action="/sources"
+        method="get"
+        className={styles.form}
+        role="search"
+        aria-label="Filter sources"
+      >
         {view.sort !== "title" ? <input type="hidden" name="sort" value={view.sort} /> : null}
         <label className={styles.field}>
           State

@@ -34,13 +34,19 @@ afterAll(async () => {
   await database?.dispose();
 });
 
+/** The page streams in behind its loading state: wait until the list is shown. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.locator("[data-sources-count]").waitFor();
+}
+
 const rowTitles = (page: Page) =>
   page.locator("tbody tr td:nth-child(2) a").evaluateAll((links) => links.map((link) => link.textContent));
 
 describe("the sources page at 10,000 sources", () => {
   it("shows a hundred rows a page and pages through them by the address", async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/sources`);
+    await open(page, "/sources");
     expect(await page.locator("tbody tr").count()).toBe(100);
     expect(await page.locator("[data-sources-count]").textContent()).toBe("1–100 of 10,000 sources");
     await page.screenshot({ path: screenshotPath("sources-paging"), fullPage: false });
@@ -49,16 +55,16 @@ describe("the sources page at 10,000 sources", () => {
     expect((await rowTitles(page))[0]).toBe("Feed 00101");
     expect(await page.locator("[data-sources-count]").textContent()).toBe("101–200 of 10,000 sources");
     // A page past the end shows the last one; a malformed one the first.
-    await page.goto(`${server.url}/sources?page=999`);
+    await open(page, "/sources?page=999");
     expect((await rowTitles(page)).at(-1)).toBe("Feed 10000");
-    await page.goto(`${server.url}/sources?page=abc`);
+    await open(page, "/sources?page=abc");
     expect((await rowTitles(page))[0]).toBe("Feed 00001");
     await page.close();
   });
 
   it("keeps one state and a search, through the form, and keeps them across sorts and pages", async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/sources`);
+    await open(page, "/sources");
     await page.getByLabel("State").selectOption("disabled");
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(/state=disabled/);
