@@ -63,8 +63,10 @@ type Walk = {
   offlineTally: OfflineTally;
   leaseRenewedAt: number;
   more: SourceFeed | null;
-  /** The one refill of the queue in progress (lanes that find it empty wait for it). */
+  /** The one refill of the queue in progress (only lanes that find the queue empty wait for it). */
   refilling: Promise<void> | null;
+  /** Why a refill failed (the database, or a bug): the walk stops, and walkSources throws it at the end. */
+  refillError: unknown;
   fetchedSince: Date | null;
   /** A database fault, a lost lease or an offline machine: no lane takes another source. */
   stopped: boolean;
@@ -92,6 +94,7 @@ export async function walkSources(
     leaseRenewedAt: clock.monotonicMs(),
     more: plan.more ?? null,
     refilling: null,
+    refillError: null,
     fetchedSince: plan.fetchedSince ?? null,
     stopped: false,
     waitingOutHold: false,
@@ -102,6 +105,7 @@ export async function walkSources(
   );
   await Promise.all(Array.from({ length: lanes }, () => walkOneLane(db, settings, walk, options, lease)));
   await forgetOldDomainTurns(db, clock.now());
+  if (walk.refillError !== null) throw walk.refillError;
   return { lines: walk.lines, tally: walk.tally };
 }
 
@@ -134,10 +138,12 @@ async function walkOneLane(
 async function takeSource(walk: Walk, settings: RoundSettings): Promise<QueuedSource | "wait" | null> {
   const { clock } = settings;
   const nowMs = clock.now().getTime();
-  // Sharing a round: claim more domains when none of those claimed can be asked now.
+  // Sharing a round: claim more domains when none of those claimed can be asked now. A lane with
+  // a source to wait for goes on meanwhile (the claims are a few writes each); only a lane that
+  // would find nothing at all waits for them.
   if (walk.more?.hasMore() && !hasReadySource(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs)) {
     walk.refilling ??= refill(walk, walk.more).finally(() => (walk.refilling = null));
-    await walk.refilling;
+    if (walk.queue.queue.length === 0) await walk.refilling;
   }
   const next = takeNext(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs) ?? takeReleased(walk.queue, nowMs);
   if (next !== null) return next;
@@ -201,9 +207,14 @@ async function fetchOne(
 
 /** The next batch of claimed sources onto the queue. */
 async function refill(walk: Walk, more: SourceFeed): Promise<void> {
-  const batch = toQueued(await more.take());
-  walk.queue.queue.push(...batch);
-  walk.tally.sourcesDue += batch.length;
+  try {
+    const batch = toQueued(await more.take());
+    walk.queue.queue.push(...batch);
+    walk.tally.sourcesDue += batch.length;
+  } catch (error) {
+    walk.refillError = error;
+    walk.stopped = true;
+  }
 }
 
 /** The budget is spent: what is left stays due, counted once by the first lane to see it. */
