@@ -23,6 +23,7 @@ import { getEnv } from "@/lib/base/env";
 import { readFleetDrift } from "@/lib/reads/health/read-fleet-drift";
 import { readBacklog } from "@/lib/reads/health/read-backlog";
 import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import { describeLanesHint } from "@/lib/reads/health/describe/describe-lanes-hint";
 import { readStorageStatus } from "@/lib/reads/health/read-storage-status";
 import { StorageStatusText } from "@/components/health/storage-status";
 import { WebSubNotices } from "@/components/websub/websub-notices";
@@ -56,6 +57,7 @@ export default async function HealthPage() {
       }),
     ]);
   const totals = sumDays(days);
+  const lanesHint = describeLanesHint(backlog, getEnv().TIDINGS_FETCH_LANES);
   return (
     <>
       <PageHeader
@@ -88,6 +90,7 @@ export default async function HealthPage() {
       ) : null}
       <HealthSection id="schedule" title={`Schedule: backlog now, and how late fetches started, last ${DAYS} days`}>
         <p data-backlog>{describeBacklog(backlog)}</p>
+        {lanesHint && <p data-lanes-hint>{lanesHint}</p>}
         <DriftChart days={listDays(now, DAYS)} drift={drift.days} last24h={drift.last24h} />
       </HealthSection>
       <HealthSection

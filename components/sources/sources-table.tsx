@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { SourceListRow, SourceSort } from "@/lib/reads/sources/list-sources";
+import { sourcesViewHref, type SourcesView } from "@/lib/reads/sources/sources-view";
 import { OUTCOME_META, isOutcome } from "@/lib/reads/health/rules/outcome-meta";
 import { formatRelative, formatUtc } from "@/lib/reads/health/describe/format-figures";
 import { HealthStateBadge } from "@/components/health/health-state-badge";
@@ -9,7 +10,7 @@ import styles from "./sources-table.module.css";
 
 export const STRIP_SLOTS = 20;
 
-type Props = { sources: readonly SourceListRow[]; strips: ReadonlyMap<number, string>; sort: SourceSort; now: Date };
+type Props = { sources: readonly SourceListRow[]; strips: ReadonlyMap<number, string>; view: SourcesView; now: Date };
 
 const SORT_LABELS: Record<SourceSort, string> = {
   title: "Title",
@@ -18,8 +19,9 @@ const SORT_LABELS: Record<SourceSort, string> = {
   folder: "Folder",
 };
 
-/** Every source in one table: state, last outcome, last success, next due and a strip of its last fetches. */
-export function SourcesTable({ sources, strips, sort, now }: Props) {
+/** A page of sources in one table: state, last outcome, last success, next due and a strip of its last fetches. */
+export function SourcesTable({ sources, strips, view, now }: Props) {
+  const { sort } = view;
   return (
     <>
       <nav className={styles.sorts} aria-label="Sort sources">
@@ -27,7 +29,7 @@ export function SourcesTable({ sources, strips, sort, now }: Props) {
         {(Object.keys(SORT_LABELS) as SourceSort[]).map((key) => (
           <Link
             key={key}
-            href={key === "title" ? "/sources" : `/sources?sort=${key}`}
+            href={sourcesViewHref(view, { sort: key, page: 1 })}
             aria-current={key === sort ? "true" : undefined}
             className={styles.sort}
           >

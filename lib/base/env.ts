@@ -29,6 +29,10 @@ const envSchema = z.object({
   TIDINGS_ROUND_BUDGET_SECONDS: integer(240, 5, 3600),
   TIDINGS_FETCH_TIMEOUT_MS: integer(20_000, 100, 300_000),
   TIDINGS_HOST_GAP_MS: integer(1000, 0, 60_000),
+  // Requests in flight at once, each to another registrable domain (lib/round/request-lane.ts).
+  TIDINGS_FETCH_LANES: integer(1, 1, 64),
+  // PostgreSQL: instances that find the round lease taken walk beside its holder, on domains they claim.
+  TIDINGS_SHARED_ROUNDS: flag(false),
   TIDINGS_MAX_BODY_BYTES: integer(10 * 1024 * 1024, 1024, 512 * 1024 * 1024),
   TIDINGS_MIN_INTERVAL: integer(60, 1, 7 * 24 * 60),
   TIDINGS_MAX_INTERVAL: integer(24 * 60, 1, 30 * 24 * 60),

@@ -18,6 +18,11 @@ const BENCHES: Bench[] = [
     smokeArgs: ["--feeds", "10", "--rounds", "3"],
   },
   { script: "real-rounds.ts", args: ["--feeds", "200", "--hours", "10"], smokeArgs: ["--feeds", "40", "--hours", "2"] },
+  {
+    script: "fetch-lanes.ts",
+    args: ["--feeds", "10000", "--hosts", "500", "--seconds", "600"],
+    smokeArgs: ["--feeds", "100", "--hosts", "10", "--seconds", "10", "--lanes", "1,4", "--timeout", "2000"],
+  },
   { script: "round-overhead.ts", args: ["--sources", "1000"], smokeArgs: ["--sources", "20"] },
   {
     script: "round-overhead.ts",

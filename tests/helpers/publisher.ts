@@ -132,7 +132,7 @@ export async function startPublisher(
   };
 }
 
-function countMaxOverlap(requests: readonly RecordedRequest[]): number {
+export function countMaxOverlap(requests: readonly RecordedRequest[]): number {
   const events = requests.flatMap((r) => [
     { at: r.arrivedAt, delta: 1 },
     { at: r.finishedAt ?? Number.POSITIVE_INFINITY, delta: -1 },

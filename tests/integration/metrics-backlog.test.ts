@@ -12,6 +12,7 @@ import { createVirtualClock } from "@/lib/base/clock";
 import { onClock } from "@/lib/pipeline/round/round-settings";
 import { readBacklog } from "@/lib/reads/health/read-backlog";
 import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import { describeLanesHint } from "@/lib/reads/health/describe/describe-lanes-hint";
 import { renderMetrics } from "@/lib/reads/health/render-metrics";
 
 const world = setUpRoundWorld();
@@ -75,6 +76,11 @@ describe("a round that leaves sources for later", () => {
     expect(backlog.lastRound).toMatchObject({ id: round.id, leftForBudget: 1, leftForHostHold: 2 });
     expect(describeBacklog(backlog)).toBe(
       "3 sources overdue, oldest by 40 min, because the last round's time budget ran out with 1 source left for later, and 2 of them wait for their host's Retry-After.",
+    );
+    // The one source the budget left is on one publisher (the held ones do not count): one lane is enough.
+    expect(backlog.overduePublishers).toBe(1);
+    expect(describeLanesHint(backlog, 1)).toBe(
+      "The overdue sources are on 1 publisher and Tidings asks one publisher at a time (TIDINGS_FETCH_LANES=1): their gaps set the pace, and more lanes would not help.",
     );
 
     const families = readExposition(await renderMetrics(db, now));

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
-import { currentHolderProcess } from "@/lib/pipeline/round/holder-process";
+import { currentHolderProcess } from "@/lib/base/holder-process";
 import { hangBeforeHeaders, feed, SAMPLE_RSS } from "@/tests/helpers/publisher";
 import { setUpRoundWorld } from "@/tests/helpers/round-world";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";

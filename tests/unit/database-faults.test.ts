@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { retryDatabase } from "@/lib/pipeline/round/retry-database";
-import { currentHolderProcess, isHolderProcessGone } from "@/lib/pipeline/round/holder-process";
+import { currentHolderProcess, isHolderProcessGone } from "@/lib/base/holder-process";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const named = (name: string) => Object.assign(new Error("x"), { name });

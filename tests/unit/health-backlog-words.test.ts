@@ -1,6 +1,7 @@
 // The backlog sentence and the status classes /metrics counts by: exact words and labels.
 import { describe, expect, it } from "vitest";
 import { describeBacklog } from "@/lib/reads/health/describe-backlog";
+import { describeLanesHint } from "@/lib/reads/health/describe/describe-lanes-hint";
 import type { Backlog } from "@/lib/reads/health/read-backlog";
 import { classifyStatus } from "@/lib/metrics/fetch-observations";
 
@@ -17,6 +18,7 @@ const backlog = (fields: Partial<Backlog>): Backlog => ({
   overdue: 0,
   oldestOverdueMs: 0,
   overdueHeld: 0,
+  overduePublishers: 0,
   lastRound: round(0),
   ...fields,
 });
@@ -72,5 +74,29 @@ describe("classifyStatus", () => {
     [600, "none"],
   ])("%s → %s", (status, expected) => {
     expect(classifyStatus(status)).toBe(expected);
+  });
+});
+
+describe("describeLanesHint", () => {
+  const overdue = (overduePublishers: number, left = 30): Backlog =>
+    backlog({ due: 40, overdue: 40, oldestOverdueMs: 20 * 60_000, overduePublishers, lastRound: round(left) });
+
+  it.each<[string, Backlog, number, string | null]>([
+    [
+      "more publishers than lanes",
+      overdue(120),
+      1,
+      "The overdue sources are on 120 publishers and Tidings asks one publisher at a time (TIDINGS_FETCH_LANES=1): more lanes would fetch them sooner, each publisher still asked one request at a time, its gap kept.",
+    ],
+    [
+      "as many lanes as publishers",
+      overdue(3),
+      16,
+      "The overdue sources are on 3 publishers and Tidings asks 16 publishers at a time (TIDINGS_FETCH_LANES=16): their gaps set the pace, and more lanes would not help.",
+    ],
+    ["nothing left by the budget", overdue(120, 0), 1, null],
+    ["nothing overdue", backlog({ due: 3, lastRound: round(3) }), 1, null],
+  ])("%s", (_, state, lanes, sentence) => {
+    expect(describeLanesHint(state, lanes)).toBe(sentence);
   });
 });

@@ -3,9 +3,12 @@ import { NoSources } from "@/components/empty/no-sources";
 import { PageHeader } from "@/components/sources/page-header";
 import { SourcesTable, STRIP_SLOTS } from "@/components/sources/sources-table";
 import { SourcesToolbar } from "@/components/sources/sources-toolbar";
+import { SourcesFilter } from "@/components/sources/sources-filter";
 import { RemovedNotice } from "@/components/sources/removed-notice";
-import { listSources, SOURCE_SORTS, type SourceSort } from "@/lib/reads/sources/list-sources";
+import { parseSourcesView } from "@/lib/reads/sources/sources-view";
+import { pickSourcesPage } from "@/lib/reads/sources/page-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
+import { listSources } from "@/lib/reads/sources/list-sources";
 
 export const metadata: Metadata = { title: "Sources" };
 export const dynamic = "force-dynamic";
@@ -14,9 +17,15 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function SourcesPage({ searchParams }: Props) {
   const params = await searchParams;
-  const sort = SOURCE_SORTS.find((key) => key === params.sort) ?? "title";
+  const view = parseSourcesView(params);
   const now = new Date();
-  const [sources, strips] = await Promise.all([listSources(sort as SourceSort, now), listRecentOutcomes(STRIP_SLOTS)]);
+  const sources = await listSources(view.sort, now);
+  // A page of a hundred rows, whatever the fleet's size; their strips only.
+  const shown = pickSourcesPage(sources, view);
+  const strips = await listRecentOutcomes(
+    STRIP_SLOTS,
+    shown.rows.map((source) => source.id),
+  );
   const removed = typeof params.removed === "string" ? params.removed : null;
   return (
     <>
@@ -26,7 +35,14 @@ export default async function SourcesPage({ searchParams }: Props) {
       >
         <SourcesToolbar />
       </PageHeader>
-      {sources.length === 0 ? <NoSources /> : <SourcesTable sources={sources} strips={strips} sort={sort} now={now} />}
+      {sources.length === 0 ? (
+        <NoSources />
+      ) : (
+        <>
+          <SourcesFilter view={view} page={shown} total={sources.length} />
+          <SourcesTable sources={shown.rows} strips={strips} view={view} now={now} />
+        </>
+      )}
     </>
   );
 }

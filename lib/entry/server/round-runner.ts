@@ -1,8 +1,9 @@
 // The one place rounds are started in a process. Guards against overlap twice over: a cron tick
 // or a manual "round now" JOINS the round in progress instead of starting a second one, and a
 // manual "fetch this source now" waits for it (a round holds the lease). Requests themselves, from
-// rounds, subscriptions and discovery alike, take turns in the request lane (request-lane.ts), so
-// there is never more than one in flight from this process. (Across instances, the lease rules.)
+// rounds, subscriptions and discovery alike, take turns in the request lanes (request-lane.ts), so
+// there is never more than TIDINGS_FETCH_LANES in flight from this process, nor two to one domain.
+// (Across processes and instances, the domain claims and the lease rule.)
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/base/env";
 import { remember } from "@/lib/base/remember";

@@ -89,7 +89,7 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
       discard: (body) => discardBody(body, counter),
       send: async (next) => {
         // Each hop is a request of its own: it waits its turn and its domain's gap like any other.
-        held.turn?.release();
+        await held.turn?.release();
         held.turn = null;
         budget.pause();
         const granted = options.lane ? await options.lane(next) : null;
@@ -140,6 +140,6 @@ export async function fetchFeed(request: FetchRequest, options: FetchOptions): P
     return fail(failure.errorKind, failure.detail);
   } finally {
     budget.pause();
-    held.turn?.release();
+    await held.turn?.release();
   }
 }

@@ -87,6 +87,12 @@ export type FetchResult =
  * gives the turn back. A refused turn (robots.txt) sends nothing and becomes an error outcome.
  */
 export type LaneTurn =
-  | { go: true; release(): void; /** How long the turn took to come, on the lane's clock. */ waitedMs: number }
+  | {
+      go: true;
+      /** Gives the turn back (a turn shared across processes is given back in the database: awaited). */
+      release(): void | Promise<void>;
+      /** How long the turn took to come, on the lane's clock. */
+      waitedMs: number;
+    }
   | { go: false; errorKind: ErrorKind; detail: string };
 export type RequestLane = (url: URL) => Promise<LaneTurn>;

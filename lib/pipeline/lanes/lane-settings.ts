@@ -14,4 +14,6 @@ export type LaneSettings = {
   clock: Clock;
   /** The lane the robots.txt reads and `fetch.lane` take turns in: the process's, or a benchmark's own on its clock. */
   laneQueue: LaneQueue;
+  /** Names this process in the domain turns it claims in the database (shared-domain-turn.ts). */
+  instanceId: string;
 };

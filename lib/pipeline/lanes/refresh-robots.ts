@@ -11,10 +11,10 @@
 import type { Db } from "@/lib/db/prisma-client";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
-import { laneWithGap } from "@/lib/pipeline/lanes/request-lane";
-import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
+import { takeSharedTurn } from "@/lib/pipeline/lanes/shared-domain-turn";
 import { readRobotsTxt, saveRobotsTxt, type RobotsTxtRow } from "@/lib/pipeline/store/fetch/robots-txt";
 import { remember } from "@/lib/base/remember";
+import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
 import { parseRetryAfter } from "@/lib/pipeline/policy/parse-retry-after";
 
 const DAY_MS = 24 * 3600_000;
@@ -44,7 +44,11 @@ async function refresh(
   const result = await fetchFeed(
     { url: `${origin}/robots.txt`, etag: stored?.etag ?? null, lastModified: stored?.lastModified ?? null },
     // The bare lane: the read of robots.txt is not itself subject to robots.txt.
-    { ...settings.fetch, maxBodyBytes: MAX_ROBOTS_BYTES, lane: laneWithGap(settings.hostGapMs, settings.laneQueue) },
+    {
+      ...settings.fetch,
+      maxBodyBytes: MAX_ROBOTS_BYTES,
+      lane: (url) => takeSharedTurn(db, settings, url, settings.hostGapMs),
+    },
   );
   const row = nextRobotsRow(origin, stored, result, settings.clock.now());
   await saveRobotsTxt(db, row);

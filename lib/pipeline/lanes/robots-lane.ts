@@ -11,7 +11,7 @@ import type { RequestLane } from "@/lib/pipeline/fetch/types";
 import { describeRobotsRefusal, judgeRobots } from "@/lib/pipeline/parse/judge-robots";
 import { findHostHold } from "@/lib/pipeline/lanes/find-host-hold";
 import { findRobotsHold, findRobotsTxt } from "@/lib/pipeline/lanes/refresh-robots";
-import { laneWithGap, takeTurn } from "@/lib/pipeline/lanes/request-lane";
+import { takeSharedTurn } from "@/lib/pipeline/lanes/shared-domain-turn";
 import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
@@ -19,8 +19,10 @@ import { describeError } from "@/lib/base/describe-error";
 const log = createLogger("fetch");
 
 export function robotsLane(db: Db, settings: LaneSettings): RequestLane {
-  const lane =
-    settings.robots === "off" ? laneWithGap(settings.hostGapMs, settings.laneQueue) : robotsCheckedLane(db, settings);
+  const lane: RequestLane =
+    settings.robots === "off"
+      ? (url) => takeSharedTurn(db, settings, url, settings.hostGapMs)
+      : robotsCheckedLane(db, settings);
   return async (url) => {
     // The wait counts from here: the hold's lookup and a robots.txt read delay the request as the gap does.
     const asked = settings.clock.monotonicMs();
@@ -46,7 +48,7 @@ function robotsCheckedLane(db: Db, settings: LaneSettings): RequestLane {
       log.warn(`robots.txt of ${url.origin} could not be looked up: ${describeError(error)}`);
       return null;
     });
-    if (robots === null) return takeTurn(url, settings.hostGapMs, settings.laneQueue);
+    if (robots === null) return takeSharedTurn(db, settings, url, settings.hostGapMs);
     const heldUntil = findRobotsHold(robots, settings.clock.now());
     if (heldUntil)
       return {
@@ -63,7 +65,7 @@ function robotsCheckedLane(db: Db, settings: LaneSettings): RequestLane {
     });
     if (!verdict.allowed)
       return { go: false, errorKind: "blocked", detail: describeRobotsRefusal(verdict.disallowedBy ?? "tidings") };
-    return takeTurn(url, Math.max(settings.hostGapMs, verdict.crawlDelayMs), settings.laneQueue);
+    return takeSharedTurn(db, settings, url, Math.max(settings.hostGapMs, verdict.crawlDelayMs));
   };
 }
 

@@ -2,7 +2,7 @@
 import { PROCESS_IDENTITY } from "@/lib/base/process-identity";
 import type { Env } from "@/lib/base/env";
 import { userAgentFromEnv } from "@/lib/pipeline/fetch/build-user-agent";
-import { createLaneQueue, laneWithGap, processLaneQueue } from "@/lib/pipeline/lanes/request-lane";
+import { createLaneQueue, laneWithGap, processLaneQueue, type LaneQueue } from "@/lib/pipeline/lanes/request-lane";
 import { systemClock, type Clock } from "@/lib/base/clock";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
 import type { PolicySettings } from "@/lib/pipeline/policy/types";
@@ -15,8 +15,8 @@ export type RoundSettings = LaneSettings & {
   policy: PolicySettings;
   /** TIDINGS_ICONS: whether rounds look for the sites' icons (refresh-due-icons.ts). */
   icons: boolean;
-  /** Names this process as a lease holder. */
-  instanceId: string;
+  /** TIDINGS_SHARED_ROUNDS: on PostgreSQL, several instances walk one round's sources (source-feed.ts). */
+  sharedRounds?: boolean;
   /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
   databaseRetryDelaysMs?: readonly number[];
   /**
@@ -41,8 +41,8 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
       timeoutMs: env.TIDINGS_FETCH_TIMEOUT_MS,
       maxBodyBytes: env.TIDINGS_MAX_BODY_BYTES,
       allowPrivateNetworks: env.TIDINGS_ALLOW_PRIVATE_NETWORKS,
-      // Every caller of fetchFeed with these options waits its turn in the process's one lane.
-      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS, processLaneQueue()),
+      // Every caller of fetchFeed with these options waits its turn in the process's lanes.
+      lane: laneWithGap(env.TIDINGS_HOST_GAP_MS, processLaneQueue(env.TIDINGS_FETCH_LANES)),
     },
     hostGapMs: env.TIDINGS_HOST_GAP_MS,
     budgetMs: env.TIDINGS_ROUND_BUDGET_SECONDS * 1000,
@@ -58,9 +58,10 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
     },
     robots: env.TIDINGS_ROBOTS,
     icons: env.TIDINGS_ICONS,
+    sharedRounds: env.TIDINGS_SHARED_ROUNDS,
     instanceId: PROCESS_IDENTITY,
     clock: systemClock,
-    laneQueue: processLaneQueue(),
+    laneQueue: processLaneQueue(env.TIDINGS_FETCH_LANES),
     webSub: webSubSettingsFromEnv(env, userAgent),
   };
 }
@@ -70,11 +71,11 @@ export function roundSettingsFromEnv(env: Env): RoundSettings {
  * clock: the process's lane keeps real time, and its gaps must not mix with virtual ones.
  */
 export function onClock(settings: RoundSettings, clock: Clock): RoundSettings {
-  const laneQueue = createLaneQueue(clock);
-  return {
-    ...settings,
-    clock,
-    laneQueue,
-    fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) },
-  };
+  // One lane: a virtual clock moves on at every sleep, so it serves one serial walk (clock.ts).
+  return onLanes({ ...settings, clock }, createLaneQueue(clock, 1));
+}
+
+/** The same settings taking their turns in `laneQueue` (a benchmark's or a test's own lanes). */
+export function onLanes(settings: RoundSettings, laneQueue: LaneQueue): RoundSettings {
+  return { ...settings, laneQueue, fetch: { ...settings.fetch, lane: laneWithGap(settings.hostGapMs, laneQueue) } };
 }

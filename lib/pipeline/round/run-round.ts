@@ -1,9 +1,13 @@
-// A fetch round: take the round lease, walk the due sources ONE AT A TIME (one request in
-// flight, ever), keep the per-host gap, stop at the time budget, record the round. A database
+// A fetch round: take the round lease, walk the due sources in the process's lanes (one at a time
+// by default), keep the per-domain gap, stop at the time budget, record the round. A database
 // fault is not any one source's: it ends the round at once, recorded as failed.
+//
+// Sharing rounds (TIDINGS_SHARED_ROUNDS on PostgreSQL), an instance that finds the lease taken
+// walks too, on the domains it claims (source-feed.ts); the lease holder alone marks interrupted
+// rounds and evaluates the alerts. On SQLite the lease is the rule: one round at a time.
 import type { Db } from "@/lib/db/prisma-client";
 import { acquireLease, ROUND_LEASE, type AcquireLeaseInput } from "@/lib/pipeline/store/fetch/lease";
-import { currentHolderProcess, isHolderProcessGone } from "@/lib/pipeline/round/holder-process";
+import { currentHolderProcess, isHolderProcessGone } from "@/lib/base/holder-process";
 import {
   finishRound,
   markInterruptedRounds,
@@ -17,8 +21,9 @@ import {
   type HostHolds,
   type ListedSource,
 } from "@/lib/pipeline/round/due-sources";
-import { interleaveByHost } from "@/lib/pipeline/round/interleave-by-host";
-import { emptyTally, walkSources } from "@/lib/pipeline/round/walk-sources";
+import { emptyTally, walkSources, type WalkPlan } from "@/lib/pipeline/round/walk-sources";
+import { feedAll, feedByDomainClaims, type SourceFeed } from "@/lib/pipeline/round/source-feed";
+import { providerOf } from "@/lib/db/prisma-client";
 import type { FetchLine } from "@/lib/pipeline/round/fetch-and-record";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { createLogger } from "@/lib/base/log";
@@ -49,8 +54,13 @@ export type RoundReport =
 
 export type Lease = Omit<AcquireLeaseInput, "now">;
 
+/** A round cannot outlast its budget and two fetch timeouts: its lease (and domain claims) expire after that and a minute. */
+function roundLeaseTtlMs(settings: RoundSettings): number {
+  return settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
+}
+
 export async function runRound(db: Db, settings: RoundSettings, options: RoundOptions): Promise<RoundReport> {
-  const leaseTtlMs = settings.budgetMs + 2 * settings.fetch.timeoutMs + 60_000;
+  const leaseTtlMs = roundLeaseTtlMs(settings);
   // The process is recorded with the lease: after a kill -9, a restarted instance on this machine
   // sees its previous life's lease as free instead of waiting out the TTL.
   const lease: Lease = {
@@ -61,19 +71,20 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
     isHolderGone: isHolderProcessGone,
   };
   const started = { roundId: null as number | null };
+  let leading: boolean;
   try {
-    if (!(await acquireLease(db, { ...lease, now: settings.clock.now() }))) {
+    leading = await acquireLease(db, { ...lease, now: settings.clock.now() });
+    if (!leading && !sharesRounds(db, settings, options))
       return { status: "skipped", reason: "another Tidings instance is running a round" };
-    }
   } catch (error) {
     if (!isDatabaseError(error)) throw error;
     return failedReport(null, [], emptyTally(0), `database: ${describeError(error)}`);
   }
   let report: RoundReport | null = null;
   try {
-    report = await runUnderLease(db, settings, options, lease, started);
+    report = await runUnderLease(db, settings, options, leading ? lease : null, started);
     // Under the lease, so two instances never evaluate at once; it never throws.
-    if (report.status === "completed" && settings.afterRound)
+    if (report.status === "completed" && leading && settings.afterRound)
       await settings.afterRound(db, {
         now: settings.clock.now(),
         fetchedSourceIds: report.lines.map((line) => line.sourceId),
@@ -92,18 +103,51 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
   }
 }
 
+/** Whether an instance that finds the round lease taken walks beside its holder. */
+function sharesRounds(db: Db, settings: RoundSettings, options: RoundOptions): boolean {
+  return settings.sharedRounds === true && options.sourceId === undefined && providerOf(db) === "postgresql";
+}
+
 async function runUnderLease(
   db: Db,
   settings: RoundSettings,
   options: RoundOptions,
-  lease: Lease,
+  lease: Lease | null,
   started: { roundId: number | null },
 ): Promise<RoundReport> {
   // Read under the lease: a list read before it could predate another instance's round and
-  // fetch its sources a second time.
-  const picked = await pickSources(db, options, settings.clock.now());
+  // fetch its sources a second time (sharing, the domain claims and fetchedSince see to that).
+  const listedAt = settings.clock.now();
+  const picked = await pickSources(db, options, listedAt);
   if ("reason" in picked) return { status: "skipped", reason: picked.reason };
-  const interrupted = await markInterruptedRounds(db);
+  const sharing = sharesRounds(db, settings, options);
+  const more: SourceFeed = sharing
+    ? feedByDomainClaims(db, settings, picked.sources, roundLeaseTtlMs(settings))
+    : feedAll(picked.sources);
+  try {
+    const first = await more.take();
+    if (first.length === 0) return { status: "skipped", reason: "another Tidings instance is running a round" };
+    return await walkRound(db, settings, options, lease, started, {
+      sources: first,
+      holds: picked.holds,
+      more,
+      fetchedSince: sharing ? listedAt : undefined,
+    });
+  } finally {
+    await more.release();
+  }
+}
+
+async function walkRound(
+  db: Db,
+  settings: RoundSettings,
+  options: RoundOptions,
+  lease: Lease | null,
+  started: { roundId: number | null },
+  plan: Omit<WalkPlan, "roundId">,
+): Promise<RoundReport> {
+  // Only the lease holder judges earlier rounds: a sharing instance's round may be running now.
+  const interrupted = lease ? await markInterruptedRounds(db) : 0;
   if (interrupted > 0)
     log.warn(`${interrupted} earlier round(s) never finished (the process stopped during them): marked interrupted`);
   const roundId = await startRound(db, {
@@ -113,13 +157,7 @@ async function runUnderLease(
   });
   started.roundId = roundId;
   const deadlineMs = settings.clock.monotonicMs() + settings.budgetMs;
-  const { lines, tally } = await walkSources(
-    db,
-    settings,
-    { roundId, sources: interleaveByHost(picked.sources), holds: picked.holds },
-    options,
-    lease,
-  );
+  const { lines, tally } = await walkSources(db, settings, { roundId, ...plan }, options, lease);
   const fault = lines.find((line) => line.errorKind === "database");
   if (fault)
     return failedReport(

@@ -1,11 +1,14 @@
-// The walk of a round: the listed sources ONE AT A TIME (every request takes its turn in the
-// process's lane, which keeps the per-domain gap), up to the time budget.
+// The walk of a round: the listed sources, up to the time budget, one fetch per lane at a time
+// (TIDINGS_FETCH_LANES lanes, 1 by default: one source after the other). Every request takes its
+// turn in the process's lanes (request-lane.ts), which keep one request per registrable domain
+// and its gap; walk-queue.ts hands each free lane a source whose domain may be asked now.
 //
 // Retry-After is a schedule, not a stop: a source whose host NAME is held (a 429 earlier in this
 // round, or one still running from before; HostState in the database, so every instance sees it)
-// is set aside and the other hosts go on. When only held sources are left, the walk waits for the
+// is set aside and the other hosts go on. When only held sources are left, one lane waits for the
 // earliest hold to end if that is within the budget, then fetches them; otherwise they stay due
 // (already overdue, so the next round lists them first). No request goes to a host during its hold.
+// At the budget no lane takes a new source; the fetches in flight finish and are stored.
 import type { Db } from "@/lib/db/prisma-client";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 import { acquireLease, type AcquireLeaseInput } from "@/lib/pipeline/store/fetch/lease";
@@ -16,6 +19,21 @@ import { fetchAndRecord, type FetchLine } from "@/lib/pipeline/round/fetch-and-r
 import { countAttempt, looksOffline, type OfflineTally } from "@/lib/pipeline/round/offline-guard";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { withRobots } from "@/lib/pipeline/lanes/robots-lane";
+import { forgetOldDomainTurns } from "@/lib/pipeline/lanes/shared-domain-turn";
+import {
+  createWalkQueue,
+  finishSource,
+  firstHoldEnd,
+  hasReadySource,
+  isHeld,
+  listLeft,
+  takeNext,
+  takeReleased,
+  toQueued,
+  type QueuedSource,
+  type WalkQueue,
+} from "@/lib/pipeline/round/walk-queue";
+import type { SourceFeed } from "@/lib/pipeline/round/source-feed";
 import { createLogger } from "@/lib/base/log";
 
 const log = createLogger("round");
@@ -23,94 +41,191 @@ const log = createLogger("round");
 /** How often a walk waiting out a hold looks at shouldStop (shutdown must not wait minutes). */
 const HOLD_POLL_MS = 250;
 
-export type WalkPlan = { roundId: number; sources: ListedSource[]; holds: HostHolds };
+export type WalkPlan = {
+  roundId: number;
+  /** The first batch; `more` brings the next ones (rounds shared by instances, source-feed.ts). */
+  sources: ListedSource[];
+  holds: HostHolds;
+  more?: SourceFeed;
+  /** Sharing rounds: a source fetched since then (by another instance) is not fetched again. */
+  fetchedSince?: Date;
+};
 type WalkOptions = { trigger: string; sourceId?: number; shouldStop?: () => boolean };
 type LeaseInput = Omit<AcquireLeaseInput, "now">;
+
+/** What the lanes of one walk share. */
+type Walk = {
+  roundId: number;
+  deadline: number;
+  queue: WalkQueue;
+  lines: FetchLine[];
+  tally: RoundTally;
+  offlineTally: OfflineTally;
+  leaseRenewedAt: number;
+  more: SourceFeed | null;
+  /** The one refill of the queue in progress (only lanes that find the queue empty wait for it). */
+  refilling: Promise<void> | null;
+  /** Why a refill failed (the database, or a bug): the walk stops, and walkSources throws it at the end. */
+  refillError: unknown;
+  fetchedSince: Date | null;
+  /** A database fault, a lost lease or an offline machine: no lane takes another source. */
+  stopped: boolean;
+  /** One lane at a time waits out a Retry-After hold; the others end. */
+  waitingOutHold: boolean;
+};
 
 export async function walkSources(
   db: Db,
   roundSettings: RoundSettings,
   plan: WalkPlan,
   options: WalkOptions,
-  lease: LeaseInput,
+  /** Null for an instance sharing a round it does not hold the lease of (its domain claims cover the walk). */
+  lease: LeaseInput | null,
 ): Promise<{ lines: FetchLine[]; tally: RoundTally }> {
-  const { roundId } = plan;
   const settings = withRobots(db, roundSettings);
   const { clock } = settings;
-  const deadline = clock.monotonicMs() + settings.budgetMs;
-  const holds = new Map([...plan.holds].map(([host, until]) => [host, until.getTime()]));
-  const queue = [...plan.sources];
-  const setAside: ListedSource[] = [];
-  const lines: FetchLine[] = [];
-  let offlineTally: OfflineTally = { attempts: 0, networkErrors: 0 };
-  const tally: RoundTally = emptyTally(plan.sources.length);
-  let leaseRenewedAt = clock.monotonicMs();
-  const heldUntil = (listed: ListedSource) => (holds.get(hostOf(listed.feedUrl)) ?? 0) > clock.now().getTime();
+  const walk: Walk = {
+    roundId: plan.roundId,
+    deadline: clock.monotonicMs() + settings.budgetMs,
+    queue: createWalkQueue(plan.sources, plan.holds),
+    lines: [],
+    tally: emptyTally(plan.sources.length),
+    offlineTally: { attempts: 0, networkErrors: 0 },
+    leaseRenewedAt: clock.monotonicMs(),
+    more: plan.more ?? null,
+    refilling: null,
+    refillError: null,
+    fetchedSince: plan.fetchedSince ?? null,
+    stopped: false,
+    waitingOutHold: false,
+  };
+  const lanes = Math.max(
+    1,
+    walk.more?.hasMore() ? settings.laneQueue.lanes : Math.min(settings.laneQueue.lanes, plan.sources.length),
+  );
+  await Promise.all(Array.from({ length: lanes }, () => walkOneLane(db, settings, walk, options, lease)));
+  await forgetOldDomainTurns(db, clock.now());
+  if (walk.refillError !== null) throw walk.refillError;
+  return { lines: walk.lines, tally: walk.tally };
+}
 
-  // Bounded: every pass takes a source off `queue` or `setAside` (each is fetched at most once),
-  // or sleeps towards a hold that ends before the deadline.
+/** One lane's share of the walk: take a source, fetch and store it, until nothing is left or the walk stops. */
+async function walkOneLane(
+  db: Db,
+  settings: RoundSettings,
+  walk: Walk,
+  options: WalkOptions,
+  lease: LeaseInput | null,
+): Promise<void> {
+  const { clock } = settings;
+  // Bounded: every pass takes a source off the queue or the set-aside list (each is fetched at
+  // most once), or sleeps towards a hold that ends before the deadline.
   for (;;) {
-    if (options.shouldStop?.()) break;
-    if (clock.monotonicMs() > deadline) {
-      tally.budgetExhausted = queue.length + setAside.length > 0;
-      // A source whose host is held would not have been asked even with time left: the hold kept it.
-      const left = [...queue, ...setAside];
-      tally.leftForHostHold = left.filter(heldUntil).length;
-      tally.leftForBudget = left.length - tally.leftForHostHold;
-      break;
-    }
-    let listed = queue.shift();
-    if (listed === undefined) {
-      const ready = setAside.findIndex((candidate) => !heldUntil(candidate));
-      if (ready >= 0) listed = setAside.splice(ready, 1)[0]!;
-      else if (setAside.length === 0) break;
-      else {
-        const firstEnd = Math.min(...setAside.map((candidate) => holds.get(hostOf(candidate.feedUrl)) ?? 0));
-        if (firstEnd - clock.now().getTime() > deadline - clock.monotonicMs()) {
-          log.info(
-            `round ${roundId}: ${setAside.length} source(s) held by Retry-After past the budget stay due for the next round`,
-          );
-          tally.leftForHostHold = setAside.length;
-          break;
-        }
-        await clock.sleep(Math.max(1, Math.min(HOLD_POLL_MS, firstEnd - clock.now().getTime())));
-        continue;
-      }
-    }
-    if (heldUntil(listed)) {
-      setAside.push(listed);
-      continue;
-    }
-    const source = await rereadSource(db, listed.id);
-    // Removed, or disabled by the person since the round began (a manual fetch is their own request).
-    if (!source || (!source.enabled && options.sourceId === undefined)) continue;
-    // Renewed now and then, not per source: a long round keeps its lease at little cost.
-    if (clock.monotonicMs() - leaseRenewedAt > lease.ttlMs / 4) {
-      // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
-      if (!(await acquireLease(db, { ...lease, now: clock.now() }))) break;
-      leaseRenewedAt = clock.monotonicMs();
-    }
-    const line = await fetchAndRecord(db, settings, source, {
-      roundId,
-      manual: options.trigger === "manual",
-      offline: (attempt) => looksOffline((offlineTally = countAttempt(offlineTally, attempt.errorKind))),
-    });
-    lines.push(line);
-    addToTally(tally, line);
-    // Our own database failed: no other source would fare better; the round ends as failed.
-    if (line.errorKind === "database") break;
-    const hold = line.hostHoldUntil;
-    if (hold) holds.set(hostOf(source.feedUrl), hold.getTime());
-    if (looksOffline(offlineTally)) {
-      tally.offline = true;
-      await forgiveEarlierNetworkErrors(db, lines);
-      log.warn(
-        `round ${roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`,
-      );
-      break;
+    if (walk.stopped || options.shouldStop?.()) return;
+    if (clock.monotonicMs() > walk.deadline) return closeForBudget(walk, clock.now().getTime());
+    const listed = await takeSource(walk, settings);
+    if (listed === "wait") continue;
+    if (listed === null) return;
+    try {
+      await fetchOne(db, settings, walk, options, lease, listed);
+    } finally {
+      finishSource(walk.queue, listed);
     }
   }
-  return { lines, tally };
+}
+
+/** The next source for this lane, "wait" after sleeping towards a hold's end, null when this lane is done. */
+async function takeSource(walk: Walk, settings: RoundSettings): Promise<QueuedSource | "wait" | null> {
+  const { clock } = settings;
+  const nowMs = clock.now().getTime();
+  // Sharing a round: claim more domains when none of those claimed can be asked now. A lane with
+  // a source to wait for goes on meanwhile (the claims are a few writes each); only a lane that
+  // would find nothing at all waits for them.
+  if (walk.more?.hasMore() && !hasReadySource(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs)) {
+    walk.refilling ??= refill(walk, walk.more).finally(() => (walk.refilling = null));
+    if (walk.queue.queue.length === 0) await walk.refilling;
+  }
+  const next = takeNext(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs) ?? takeReleased(walk.queue, nowMs);
+  if (next !== null) return next;
+  if (walk.queue.setAside.length === 0 || walk.waitingOutHold) return null;
+  const firstEnd = firstHoldEnd(walk.queue);
+  if (firstEnd - nowMs > walk.deadline - clock.monotonicMs()) {
+    log.info(
+      `round ${walk.roundId}: ${walk.queue.setAside.length} source(s) held by Retry-After past the budget stay due for the next round`,
+    );
+    walk.tally.leftForHostHold = walk.queue.setAside.length;
+    walk.stopped = true;
+    return null;
+  }
+  walk.waitingOutHold = true;
+  await clock.sleep(Math.max(1, Math.min(HOLD_POLL_MS, firstEnd - nowMs)));
+  walk.waitingOutHold = false;
+  return "wait";
+}
+
+async function fetchOne(
+  db: Db,
+  settings: RoundSettings,
+  walk: Walk,
+  options: WalkOptions,
+  lease: LeaseInput | null,
+  listed: ListedSource,
+): Promise<void> {
+  const { clock } = settings;
+  const source = await rereadSource(db, listed.id);
+  // Removed, or disabled by the person since the round began (a manual fetch is their own request).
+  if (!source || (!source.enabled && options.sourceId === undefined)) return;
+  // Another instance sharing the round fetched it after this one listed it.
+  if (walk.fetchedSince && source.lastFetchedAt && source.lastFetchedAt >= walk.fetchedSince) return;
+  // Renewed now and then, not per source: a long round keeps its lease at little cost.
+  if (lease && clock.monotonicMs() - walk.leaseRenewedAt > lease.ttlMs / 4) {
+    walk.leaseRenewedAt = clock.monotonicMs();
+    // A round that lost its lease (this process stalled past the TTL) must not go on fetching.
+    if (!(await acquireLease(db, { ...lease, now: clock.now() }))) walk.stopped = true;
+  }
+  if (walk.stopped) return;
+  const line = await fetchAndRecord(db, settings, source, {
+    roundId: walk.roundId,
+    manual: options.trigger === "manual",
+    offline: (attempt) => looksOffline((walk.offlineTally = countAttempt(walk.offlineTally, attempt.errorKind))),
+  });
+  walk.lines.push(line);
+  addToTally(walk.tally, line);
+  // Our own database failed: no other source would fare better; the round ends as failed.
+  if (line.errorKind === "database") walk.stopped = true;
+  const hold = line.hostHoldUntil;
+  if (hold) walk.queue.holds.set(hostOf(source.feedUrl), hold.getTime());
+  if (looksOffline(walk.offlineTally) && !walk.tally.offline) {
+    walk.tally.offline = true;
+    walk.stopped = true;
+    await forgiveEarlierNetworkErrors(db, walk.lines);
+    log.warn(
+      `round ${walk.roundId}: most fetches failed at the network level; this machine looks offline, stopping the round`,
+    );
+  }
+}
+
+/** The next batch of claimed sources onto the queue. */
+async function refill(walk: Walk, more: SourceFeed): Promise<void> {
+  try {
+    const batch = toQueued(await more.take());
+    walk.queue.queue.push(...batch);
+    walk.tally.sourcesDue += batch.length;
+  } catch (error) {
+    walk.refillError = error;
+    walk.stopped = true;
+  }
+}
+
+/** The budget is spent: what is left stays due, counted once by the first lane to see it. */
+function closeForBudget(walk: Walk, nowMs: number): void {
+  if (walk.stopped) return;
+  walk.stopped = true;
+  const left = listLeft(walk.queue);
+  walk.tally.budgetExhausted = left.length > 0;
+  // A source whose host is held would not have been asked even with time left: the hold kept it.
+  walk.tally.leftForHostHold = left.filter((listed) => isHeld(walk.queue, listed, nowMs)).length;
+  walk.tally.leftForBudget = left.length - walk.tally.leftForHostHold;
 }
 
 /** Errors counted before the round was judged offline were not the publishers' fault either. */

@@ -3,7 +3,7 @@
 // the fleet page's sentence and for /metrics' gauges, so the two always agree. Takes the database
 // as an argument (no `server-only`): the round or the command line may ask it too.
 import type { Db } from "@/lib/db/prisma-client";
-import { hostOf } from "@/lib/pipeline/fetch/host-of";
+import { hostOf, politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 
 /**
  * Due for longer than this is overdue: a source due just after a tick of the default cron
@@ -21,6 +21,8 @@ export type Backlog = {
   oldestOverdueMs: number;
   /** Overdue sources whose host (or the source itself) is under a Retry-After hold now. */
   overdueHeld: number;
+  /** Registrable domains of the overdue sources not held: how many lanes could work on them at once. */
+  overduePublishers: number;
   lastRound: {
     id: number;
     finishedAt: Date;
@@ -54,14 +56,16 @@ export async function readBacklog(db: Db, now: Date): Promise<Backlog> {
     }),
   ]);
   const heldHosts = new Set(holds.map((row) => row.host));
+  const isHeld = (row: (typeof overdueRows)[number]) =>
+    heldHosts.has(hostOf(row.feedUrl)) || (row.retryAfterUntil !== null && row.retryAfterUntil > now);
   const oldest = overdueRows.reduce((min, row) => Math.min(min, row.nextDueAt.getTime()), Number.POSITIVE_INFINITY);
   return {
     due,
     overdue: overdueRows.length,
     oldestOverdueMs: overdueRows.length === 0 ? 0 : now.getTime() - oldest,
-    overdueHeld: overdueRows.filter(
-      (row) => heldHosts.has(hostOf(row.feedUrl)) || (row.retryAfterUntil !== null && row.retryAfterUntil > now),
-    ).length,
+    overdueHeld: overdueRows.filter(isHeld).length,
+    overduePublishers: new Set(overdueRows.filter((row) => !isHeld(row)).map((row) => politenessKeyOf(row.feedUrl)))
+      .size,
     lastRound: lastRound && lastRound.finishedAt ? { ...lastRound, finishedAt: lastRound.finishedAt } : null,
   };
 }

@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db/prisma-client";
 import { execute, insertRow, placeholders, selectRows } from "@/lib/db/raw-statements";
 
 export const ROUND_LEASE = "round";
+/** A registrable domain claimed for a round by one of the instances sharing it (lib/round/source-feed.ts). */
+export const ROUND_DOMAIN_LEASE_PREFIX = "round-domain:";
 
 export type LeaseHolderProcess = { host: string; pid: number; bootId: string | null; startTicks: string | null };
 
@@ -86,10 +88,24 @@ function leaseFields(input: AcquireLeaseInput) {
   };
 }
 
-export async function releaseLease(db: Db, input: { name: string; holder: string }): Promise<void> {
+/**
+ * Frees the lease at once, or from `until` on (a domain's turn stays taken for its gap). Held on
+ * until then, it no longer names its process: the gap stands even if that process exits at once.
+ */
+export async function releaseLease(db: Db, input: { name: string; holder: string; until?: Date }): Promise<void> {
   const p = placeholders(db);
+  const forgetProcess = input.until ? `, "holderPid" = NULL` : "";
   await execute(db, {
-    text: `UPDATE "Lease" SET "expiresAt" = ${p(1)} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`,
-    values: [new Date(0), input.name, input.holder],
+    text: `UPDATE "Lease" SET "expiresAt" = ${p(1)}${forgetProcess} WHERE "name" = ${p(2)} AND "holder" = ${p(3)}`,
+    values: [input.until ?? new Date(0), input.name, input.holder],
+  });
+}
+
+/** Forgets the leases named `prefix…` that expired before `before` (a domain's turn is a row while it matters). */
+export async function deleteExpiredLeases(db: Db, prefix: string, before: Date): Promise<number> {
+  const p = placeholders(db);
+  return execute(db, {
+    text: `DELETE FROM "Lease" WHERE "name" LIKE ${p(1)} AND "expiresAt" < ${p(2)}`,
+    values: [`${prefix.replace(/[%_]/g, "")}%`, before],
   });
 }

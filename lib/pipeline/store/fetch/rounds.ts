@@ -2,7 +2,8 @@
 // (raw-statements.ts): in a one-source round ("fetch now") Prisma's query compiler would
 // otherwise cost more than the fetch's own statements.
 import type { Db } from "@/lib/db/prisma-client";
-import { execute, insertRow, selectRows, updateById } from "@/lib/db/raw-statements";
+import { execute, insertRow, placeholders, selectRows, updateById } from "@/lib/db/raw-statements";
+import { ROUND_DOMAIN_LEASE_PREFIX } from "@/lib/pipeline/store/fetch/lease";
 
 /**
  * Who started a round: the scheduler (`cron`), `tidings round` (`cli`), POST /api/rounds, which the
@@ -50,10 +51,14 @@ export async function finishRound(
  * forever. Called under the round lease, when no round can be running anywhere, it marks them
  * interrupted and counts what their committed fetches did (each fetch is its own transaction).
  */
-export async function markInterruptedRounds(db: Db): Promise<number> {
+export async function markInterruptedRounds(db: Db, now = new Date()): Promise<number> {
+  // A round of an instance that still holds domains for it (rounds shared on PostgreSQL) is running.
+  const p = placeholders(db);
   const orphans = await selectRows<{ id: number }>(db, {
-    text: `SELECT "id" FROM "Round" WHERE "finishedAt" IS NULL AND "interrupted" = false`,
-    values: [],
+    text: `SELECT "id" FROM "Round" WHERE "finishedAt" IS NULL AND "interrupted" = false
+      AND NOT EXISTS (SELECT 1 FROM "Lease" WHERE "Lease"."holder" = "Round"."instanceId"
+        AND "Lease"."name" LIKE ${p(1)} AND "Lease"."expiresAt" > ${p(2)})`,
+    values: [`${ROUND_DOMAIN_LEASE_PREFIX}%`, now],
   });
   for (const { id } of orphans) {
     await db.round.update({ where: { id }, data: { interrupted: true, ...(await countCommittedFetches(db, id)) } });
