@@ -206,9 +206,10 @@ describe("with TIDINGS_ALLOW_PRIVATE_NETWORKS=true", () => {
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.waitForURL(/\/sources\/\d+\?added=1$/, { timeout: 30_000 });
     sourceId = Number(/\/sources\/(\d+)/.exec(page.url())![1]);
+    // The page streams in after its loading state: read it once its schedule is there.
+    const words = (await page.locator("[data-schedule-words]").textContent())!;
     // https was tried first and found no https server; plain http then answered.
     expect(await page.locator("main").textContent()).toContain(`http://127.10.31.2:${lan.port}/feed.xml`);
-    const words = (await page.locator("[data-schedule-words]").textContent())!;
     expect(words).toMatch(
       /^Checked again in .* because its newest post is 11 months old; it will be checked more often when it publishes\.$/,
     );
