@@ -8,7 +8,7 @@ import {
 } from "@/lib/reads/health/rules/classify-source-health";
 import { displayTitleOf } from "@/lib/db/display-title";
 import { SOURCE_NAME_COLUMNS } from "@/lib/db/display-title";
-import { SOURCE_HEALTH_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
+import { SOURCE_STATUS_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
 
 export type AttentionSource = {
   id: number;
@@ -29,11 +29,7 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
   const rows = await getDb().source.findMany({
     select: {
       ...SOURCE_NAME_COLUMNS,
-      ...SOURCE_HEALTH_COLUMNS,
-      lastErrorKind: true,
-      lastSuccessAt: true,
-      nextDueAt: true,
-      nextCheckReason: true,
+      ...SOURCE_STATUS_COLUMNS,
       failingSince: true,
     },
   });

@@ -7,7 +7,7 @@ import {
 } from "@/lib/reads/health/rules/classify-source-health";
 import { displayTitleOf } from "@/lib/db/display-title";
 import { SOURCE_NAME_COLUMNS } from "@/lib/db/display-title";
-import { SOURCE_HEALTH_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
+import { SOURCE_STATUS_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
 
 export const SOURCE_SORTS = ["title", "problems", "next", "folder"] as const;
 export type SourceSort = (typeof SOURCE_SORTS)[number];
@@ -33,11 +33,7 @@ export async function listSources(sort: SourceSort, now: Date): Promise<SourceLi
   const rows = await getDb().source.findMany({
     select: {
       ...SOURCE_NAME_COLUMNS,
-      ...SOURCE_HEALTH_COLUMNS,
-      lastErrorKind: true,
-      lastSuccessAt: true,
-      nextDueAt: true,
-      nextCheckReason: true,
+      ...SOURCE_STATUS_COLUMNS,
       folder: { select: { name: true } },
     },
   });

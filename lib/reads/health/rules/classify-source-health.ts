@@ -46,6 +46,15 @@ export const SOURCE_HEALTH_COLUMNS = {
   createdAt: true,
 } as const satisfies Record<keyof SourceHealthInput, true>;
 
+/** What the health pages show beside a source's state: its last error, last success and next check. */
+export const SOURCE_STATUS_COLUMNS = {
+  ...SOURCE_HEALTH_COLUMNS,
+  lastErrorKind: true,
+  lastSuccessAt: true,
+  nextDueAt: true,
+  nextCheckReason: true,
+} as const;
+
 /** No new article for this long, while fetches succeed, makes a source "quiet" (freshness, not transport). */
 export const QUIET_AFTER_DAYS = 30;
 export const QUIET_AFTER_MS = QUIET_AFTER_DAYS * 24 * 60 * 60 * 1000;
