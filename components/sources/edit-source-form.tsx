@@ -93,51 +93,49 @@ export function EditSourceForm({
         />
         <FolderNames folders={folders} />
       </FormField>
-      <div className={styles.field}>
-        <label htmlFor="retention-days" className={styles.label}>
-          Keep read articles for (days)
-        </label>
+      <FormField
+        id="retention-days"
+        label="Keep read articles for (days)"
+        errors={errors.retentionDays}
+        hint={
+          <>
+            Read articles older than this are removed; starred and unread ones are always kept. Empty: the
+            installation&apos;s{" "}
+            {installationRetentionDays === 0 ? "setting (keep all)" : `${installationRetentionDays} days`}; 0: keep
+            every article.
+          </>
+        }
+      >
         <input
-          id="retention-days"
+          {...describeControl("retention-days", errors.retentionDays, { hint: true })}
           name="retentionDays"
           inputMode="numeric"
-          className={styles.input}
           defaultValue={source.retentionDays ?? ""}
           placeholder={String(installationRetentionDays)}
           maxLength={5}
-          aria-invalid={errors.retentionDays ? true : undefined}
-          aria-describedby="retention-days-hint"
         />
-        <span id="retention-days-hint" className={styles.hint}>
-          Read articles older than this are removed; starred and unread ones are always kept. Empty: the
-          installation&apos;s{" "}
-          {installationRetentionDays === 0 ? "setting (keep all)" : `${installationRetentionDays} days`}; 0: keep every
-          article.
-        </span>
-        <FieldError id="retention-days-error" errors={errors.retentionDays} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="check-every" className={styles.label}>
-          Check at least every (minutes)
-        </label>
+      </FormField>
+      <FormField
+        id="check-every"
+        label="Check at least every (minutes)"
+        errors={errors.maxIntervalSeconds}
+        hint={
+          <>
+            Empty: as often as its rhythm of publishing says, at least every {installationMaxMinutes} minutes. Never
+            more often than its publisher allows (Cache-Control max-age, a feed&apos;s ttl) nor during a Retry-After;
+            from its next check on.
+          </>
+        }
+      >
         <input
-          id="check-every"
+          {...describeControl("check-every", errors.maxIntervalSeconds, { hint: true })}
           name="checkEveryMinutes"
           inputMode="numeric"
-          className={styles.input}
           defaultValue={source.maxIntervalSeconds === null ? "" : String(source.maxIntervalSeconds / 60)}
           placeholder={String(installationMaxMinutes)}
           maxLength={6}
-          aria-invalid={errors.maxIntervalSeconds ? true : undefined}
-          aria-describedby="check-every-hint"
         />
-        <span id="check-every-hint" className={styles.hint}>
-          Empty: as often as its rhythm of publishing says, at least every {installationMaxMinutes} minutes. Never more
-          often than its publisher allows (Cache-Control max-age, a feed&apos;s ttl) nor during a Retry-After; from its
-          next check on.
-        </span>
-        <FieldError id="check-every-error" errors={errors.maxIntervalSeconds} />
-      </div>
+      </FormField>
       <fieldset className={styles.choices}>
         <legend>Login (HTTP Basic)</legend>
         <p className={styles.hint} id="login-hint" data-login-state={hasLogin ? "set" : "none"}>
