@@ -47,6 +47,14 @@ const config = {
       to: { path: "^lib/", circular: true },
     },
     {
+      name: "db-through-its-door",
+      severity: "error",
+      comment:
+        "Outside lib/db, the database is reached through lib/db/client.ts (the client, its types and inTransaction), not through how the client is built.",
+      from: { pathNot: "^lib/db/" },
+      to: { path: "^lib/db/(prisma-client|transaction|release-failed-transactions)\\.ts$" },
+    },
+    {
       name: "pure-parse-and-policy",
       severity: "error",
       comment: "lib/pipeline/parse and lib/pipeline/policy are pure: no I/O (file system, network, workers).",

@@ -1,11 +1,24 @@
-// The process-wide Prisma client for the configured database.
+// The door to the database for everything outside lib/db: the process-wide client of the
+// configured database and its types (the model API), the transaction helper, and the client's
+// raw paths (its read-only SQL reader, its provider). The raw SQL pieces are in sql.ts and
+// raw-statements.ts; how a client is built (prisma-client.ts) stays inside lib/db.
 import { forget, recall, remember } from "@/lib/base/remember";
 import { getEnv } from "@/lib/base/env";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
 import { closePrismaClient, createPrismaClient, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
 import type { SqlReader } from "@/lib/db/sql-reader";
 
-export type { Db };
+export type { Db, Tx } from "@/lib/db/prisma-client";
+export {
+  closePrismaClient,
+  createPrismaClient,
+  postgresPoolOf,
+  providerOf,
+  sqlReaderOf,
+  sqliteFileOf,
+  SQLITE_BUSY_TIMEOUT_MS,
+} from "@/lib/db/prisma-client";
+export { inTransaction, type TransactionSize } from "@/lib/db/transaction";
 
 export function getDatabaseTarget(): DatabaseTarget {
   return remember("database-target", () => resolveDatabaseTarget(getEnv().DATABASE_URL));

@@ -32,3 +32,11 @@ export function plansWithoutStatistics(provider: Provider): boolean {
 export function searchesThroughIndex(provider: Provider): boolean {
   return provider === "postgresql";
 }
+
+/**
+ * Whether several Tidings processes may write one database at once: PostgreSQL's row locks let
+ * instances share a round's work; a SQLite file has one writer, so one process rounds at a time.
+ */
+export function servesSeveralWriters(provider: Provider): boolean {
+  return provider === "postgresql";
+}

@@ -5,6 +5,7 @@
 import type { Db } from "@/lib/db/prisma-client";
 import { postgresPoolOf, providerOf } from "@/lib/db/prisma-client";
 import { queryPostgres } from "@/lib/db/postgres-query";
+import { inTransaction } from "@/lib/db/transaction";
 
 export type Statement = { text: string; values: unknown[] };
 /** Runs one SELECT: selectRows outside a transaction, the transaction's client inside one. */
@@ -138,6 +139,7 @@ export async function selectRows<T>(db: Db, statement: Statement): Promise<T[]> 
 export async function runAtomically(db: Db, statements: Statement[]): Promise<void> {
   const pool = postgresPoolOf(db);
   if (!pool && statements.length <= MAX_SQLITE_BATCH_STATEMENTS) {
+    // Prisma's batch form: one transaction, sent whole (the interactive form would await each).
     await db.$transaction(statements.map((statement) => db.$executeRawUnsafe(statement.text, ...statement.values)));
     return;
   }
@@ -145,11 +147,12 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
     // Prisma hands a batch to its query compiler whole, and the compiler's WebAssembly memory grows
     // to hold it and never shrinks: a first fetch of 100,000 items kept 250 MB. One statement at a
     // time in one transaction keeps it to one statement's size.
-    await db.$transaction(
+    await inTransaction(
+      db,
       async (tx) => {
         for (const statement of statements) await tx.$executeRawUnsafe(statement.text, ...statement.values);
       },
-      { maxWait: LONG_WRITE_MS, timeout: LONG_WRITE_MS },
+      "bulk",
     );
     return;
   }
@@ -173,8 +176,6 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
 
 /** Beyond this many statements (100 rows each for inserts), SQLite writes them one at a time. */
 const MAX_SQLITE_BATCH_STATEMENTS = 50;
-/** A transaction of a huge first fetch may take this long (its statements, not a wait). */
-const LONG_WRITE_MS = 120_000;
 
 /** The extended query protocol counts bound parameters in 16 bits. */
 const MAX_POSTGRES_PARAMETERS = 65_535;

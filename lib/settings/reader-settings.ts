@@ -1,6 +1,6 @@
 // The reader's preferences (Setting rows; see settings-registry.ts). They govern when articles
 // become read, so the reader's page and its API read them here.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { readSetting, writeSetting } from "@/lib/settings/setting-store";
 import { SETTINGS } from "@/lib/settings/settings-registry";
 

@@ -1,5 +1,6 @@
 // Reads and writes of the Setting table, by the registry's names (settings-registry.ts).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { SETTINGS, type SettingName } from "@/lib/settings/settings-registry";
 
 const keyOf = (name: SettingName) => SETTINGS[name].key;
@@ -40,13 +41,17 @@ export async function claimSetting(db: Db, name: SettingName, create: () => stri
 /** Writes these settings together, all or nothing; a null value removes the row. */
 export async function writeSettings(db: Db, values: Partial<Record<SettingName, string | null>>): Promise<void> {
   const entries = Object.entries(values) as [SettingName, string | null][];
-  await db.$transaction(
-    entries.map(([name, value]) =>
-      value === null
-        ? db.setting.deleteMany({ where: { key: keyOf(name) } })
-        : db.setting.upsert({ where: { key: keyOf(name) }, create: { key: keyOf(name), value }, update: { value } }),
-    ),
-  );
+  await inTransaction(db, async (tx) => {
+    for (const [name, value] of entries) {
+      if (value === null) await tx.setting.deleteMany({ where: { key: keyOf(name) } });
+      else
+        await tx.setting.upsert({
+          where: { key: keyOf(name) },
+          create: { key: keyOf(name), value },
+          update: { value },
+        });
+    }
+  });
 }
 
 export async function writeSetting(db: Db, name: SettingName, value: string): Promise<void> {

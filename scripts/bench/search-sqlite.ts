@@ -11,7 +11,7 @@
 import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { Prisma } from "@/lib/generated/sqlite";
+import type { Sql } from "@/lib/db/sql";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { ALL_ARTICLES } from "@/lib/base/article-scope";
 import { DEFAULT_PAGE_SIZE, queryListRows, type ListRow } from "@/lib/reads/articles/list-query";
@@ -76,7 +76,7 @@ async function seed(withSearchIndex: boolean): Promise<Seeded> {
 }
 
 async function timePage(db: Database.Database, q: string, like: boolean): Promise<{ p50: number; found: number }> {
-  const run = async (sql: Prisma.Sql) => db.prepare(sql.sql).all(...sql.values.map(toSqlite)) as ListRow[];
+  const run = async (sql: Sql) => db.prepare(sql.sql).all(...sql.values.map(toSqlite)) as ListRow[];
   const input = { scope: { ...ALL_ARTICLES, q }, order: "newest", cursor: null, limit: DEFAULT_PAGE_SIZE } as const;
   const likeRun = async () => {
     const pattern = `%${q}%`;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
-import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/client";
 import { bulkyItems, mountSmallDisk } from "@/tests/helpers/small-disk";
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { feed, rssFeed, startPublisher, type Handler, type Publisher } from "@/tests/helpers/publisher";

@@ -131,7 +131,10 @@ describe("WebSub through the app", () => {
     await page.goto(`${server.url}/sources/${pushedId}`);
     const section = page.locator("#websub");
     await expect.poll(() => section.locator("[data-websub-state]").getAttribute("data-websub-state")).toBe("verified");
-    expect(await section.locator('[data-websub-figure="pushes"] dd').innerText()).toMatch(/^1\b/);
+    // The figure is the dd's first text; its note (the forged push, dropped) follows in a span.
+    const pushes = section.locator('[data-websub-figure="pushes"] dd');
+    expect(await pushes.evaluate((dd) => dd.firstChild?.textContent)).toBe("1");
+    expect(await pushes.locator("span").innerText()).toBe("1 dropped (bad signature or unreadable)");
     expect(await page.locator('#log tr[data-outcome="push"]').count()).toBe(1);
     await section.screenshot({ path: screenshotPath("websub-source-section") });
     await page.locator("#timeline").screenshot({ path: screenshotPath("websub-source-timeline") });

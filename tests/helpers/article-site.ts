@@ -3,7 +3,7 @@
 // round world's publisher.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { feed, rssFeed, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource } from "@/tests/helpers/round-fixtures";
 

@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { DatabaseTarget } from "@/lib/db/database-target";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 /**
  * The storage itself. SQLite: `PRAGMA integrity_check` and `foreign_key_check` on a read-only

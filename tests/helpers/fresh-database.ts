@@ -6,7 +6,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { resolveDatabaseTarget, type DatabaseTarget } from "@/lib/db/database-target";
-import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 
 export type FreshDatabase = {

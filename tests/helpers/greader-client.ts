@@ -3,7 +3,7 @@
 // openGReaderSession sets an API password, logs in with ClientLogin and fetches the action token
 // T, as an app does before its first sync.
 import * as greaderRoute from "@/app/api/greader/[...path]/route";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { deriveApiCredentials } from "@/lib/features/auth/api-credentials";
 import { saveApiCredentials } from "@/lib/features/auth/api-credential-store";
 

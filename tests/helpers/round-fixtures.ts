@@ -1,5 +1,5 @@
 // Shared set-up for round tests: settings suited to a local publisher, and sources that are due.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";

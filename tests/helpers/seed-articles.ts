@@ -1,6 +1,6 @@
 // Seeds sources and articles through Prisma for the reader's tests, the way the fetch store
 // leaves them: Source.unreadCount counts the unread articles it inserted, articleCount all of them.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { disconnectDb } from "@/lib/db/client";
 import { forget } from "@/lib/base/remember";
 import type { FreshDatabase } from "@/tests/helpers/fresh-database";

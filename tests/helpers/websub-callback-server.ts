@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { handleWebSubCallback, type CallbackContext } from "@/lib/features/websub/handle-callback";
 
 export type CallbackServer = { origin: string; close(): Promise<void> };

@@ -20,6 +20,11 @@ const PROBES: Record<string, string> = {
   "lib/pipeline/parse/uses-alerts.ts":
     'import { rules } from "@/lib/features/alerts/alert-rules";\nexport const probe = rules;\n',
   "lib/unmapped/thing.ts": 'import { env } from "@/lib/base/env";\nexport const probe = env;\n',
+  "lib/db/prisma-client.ts": "export type Db = { id: number };\n",
+  "lib/db/client.ts": 'export type { Db } from "@/lib/db/prisma-client";\n',
+  "lib/pipeline/store/uses-db-internals.ts":
+    'import type { Db } from "@/lib/db/prisma-client";\nexport type Probe = Db;\n',
+  "lib/pipeline/store/uses-db-door.ts": 'import type { Db } from "@/lib/db/client";\nexport type Probe = Db;\n',
   "lib/pipeline/round/uses-fetch.ts":
     'import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";\nexport const probe = fetchFeed;\n',
 };
@@ -71,6 +76,11 @@ describe("the layer rules", () => {
 
   it("refuse a folder that is not on the map", () => {
     expect(rulesFrom("lib/unmapped/thing.ts")).toContain("not-on-the-map");
+  });
+
+  it("refuse reaching the database past its door, and accept the door", () => {
+    expect(rulesFrom("lib/pipeline/store/uses-db-internals.ts")).toEqual(["db-through-its-door"]);
+    expect(rulesFrom("lib/pipeline/store/uses-db-door.ts")).toEqual([]);
   });
 
   it("accept the round importing fetch", () => {

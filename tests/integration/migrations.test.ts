@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
-import { closePrismaClient, createPrismaClient } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient } from "@/lib/db/client";
 import { migrationsRoot, readMigrationFiles } from "@/lib/db/migrate/migration-files";
 import { buildSearchSql } from "@/lib/db/search-sql";
 import { querySql } from "@/lib/db/query-sql";

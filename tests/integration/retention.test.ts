@@ -12,7 +12,7 @@ import { runRetention } from "@/lib/pipeline/store/retention/run-retention";
 import { parseRetentionRun } from "@/lib/pipeline/store/retention/retention-run";
 import { readSetting } from "@/lib/settings/setting-store";
 import { measureDatabaseSize } from "@/lib/db/database-space";
-import { sqliteFileOf } from "@/lib/db/prisma-client";
+import { sqliteFileOf } from "@/lib/db/client";
 import { editSourceSchema } from "@/lib/reads/sources/form-schemas";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import Database from "better-sqlite3";

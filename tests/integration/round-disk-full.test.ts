@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
-import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/prisma-client";
+import { closePrismaClient, createPrismaClient, type Db } from "@/lib/db/client";
 import { runRound, type RoundReport } from "@/lib/pipeline/round/run-round";
 import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
 import { bulkyItems, mountSmallDisk } from "@/tests/helpers/small-disk";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { disconnectDb, getDb } from "@/lib/db/client";
-import { postgresPoolOf, type Db } from "@/lib/db/prisma-client";
+import { postgresPoolOf, type Db } from "@/lib/db/client";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
 import { POST } from "@/app/api/rounds/route";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/generated/sqlite";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
-import { sqlReaderOf } from "@/lib/db/prisma-client";
+import { sqlReaderOf } from "@/lib/db/client";
 import type { SqlReader } from "@/lib/db/sql-reader";
 
 let database: FreshDatabase;

@@ -1,6 +1,6 @@
 // Liveness: the app answers and its database is reachable.
 import { getDb } from "@/lib/db/client";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
 import packageJson from "@/package.json";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 // (lib/pipeline/store/retention): the server's start calls
 // startPruneSchedule(db) and its shutdown stopPruneSchedule(). One run at a time, never keeping
 // the process alive (repeating-task.ts).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { repeatingTask } from "@/lib/base/repeating-task";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";

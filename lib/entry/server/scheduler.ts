@@ -2,7 +2,7 @@
 // from instrumentation.ts (the task lives on globalThis: dev reloads and a second register()
 // must not add a second timer).
 import cron, { type ScheduledTask } from "node-cron";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { remember } from "@/lib/base/remember";
 import { createLogger } from "@/lib/base/log";
 import { drainRounds, requestRound } from "@/lib/entry/server/round-runner";

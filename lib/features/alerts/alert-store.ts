@@ -2,7 +2,8 @@
 // transaction with its outbox row, so a state change and its notification exist together or not
 // at all. Two instances evaluating at once cannot both start an alert (Alert.openKey is unique)
 // nor both clear it (the clear is conditional on the alert still being open).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import type { AlertKind } from "@/lib/base/alert-kinds";
 import { openKeyOf, type AlertPlan, type AlertSubject, type OpenAlert } from "@/lib/features/alerts/plan-alert-changes";
 import type { NotificationDocument, NotificationEvent } from "@/lib/features/notify/format-notification";
@@ -31,7 +32,7 @@ export async function writeAlertPlan(db: Db, plan: AlertPlan, context: AlertWrit
   const report: AlertWriteReport = { started: 0, cleared: 0 };
   for (const change of plan.start) {
     try {
-      await db.$transaction(async (tx) => {
+      await inTransaction(db, async (tx) => {
         const alert = await tx.alert.create({
           data: {
             kind: change.kind,
@@ -50,7 +51,7 @@ export async function writeAlertPlan(db: Db, plan: AlertPlan, context: AlertWrit
     }
   }
   for (const open of plan.clear) {
-    const cleared = await db.$transaction(async (tx) => {
+    const cleared = await inTransaction(db, async (tx) => {
       const { count } = await tx.alert.updateMany({
         where: { id: open.id, openKey: { not: null } },
         data: { clearedAt: context.now, openKey: null },

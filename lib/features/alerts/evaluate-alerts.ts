@@ -1,7 +1,7 @@
 // After a round: read the rules' inputs, ask the rules, plan the changes, write them with their
 // outbox rows, wake the sender. An evaluation that fails is logged and recorded (the health page
 // shows it) and never fails the round: the fetches are stored already.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { getEnv, type Env } from "@/lib/base/env";
 import { describeError } from "@/lib/base/describe-error";
 import { createLogger } from "@/lib/base/log";

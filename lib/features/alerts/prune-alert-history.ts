@@ -2,7 +2,7 @@
 // older than RETENTION_DAYS go, and so do alerts cleared before then, with their notifications
 // (the foreign keys cascade). Open alerts stay whatever their age, with their outbox rows: they
 // are still true, and /health shows them. Every 8-attempt delivery has given up long before.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 
 export type AlertPruneReport = { attempts: number; alerts: number };

@@ -4,7 +4,7 @@
 // of 37 days (primary key sourceId, day), its newest fetch rows and its full responses of 30 days
 // (index sourceId, startedAt; a rank caps both), a few queries per 500 sources, not per source.
 import { sql, joinSql, emptySql } from "@/lib/db/sql";
-import { sqlReaderOf, type Db } from "@/lib/db/prisma-client";
+import { sqlReaderOf, type Db } from "@/lib/db/client";
 import {
   BASELINE_DAYS,
   CHURN_RUN,

@@ -1,6 +1,6 @@
 // The API credentials' rows in the Setting table, written together so that the Fever key and the
 // password hash never disagree. Clearing keeps the user name (it is a setting of its own).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { ApiCredentials } from "@/lib/features/auth/api-credentials";
 import { readSettings, writeSettings } from "@/lib/settings/setting-store";
 

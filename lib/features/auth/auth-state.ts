@@ -3,7 +3,7 @@ import "server-only";
 // session to the password it was opened with. Loaded once per process (the proxy and the pages share it through globalThis):
 // changing the password with `tidings password` takes effect when Tidings restarts.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/base/env";
 import { forget, remember } from "@/lib/base/remember";

@@ -1,7 +1,7 @@
 import "server-only";
 // Authenticates a Fever request by its api_key, with the login's throttle (a separate instance:
 // a guessing app must not lock the owner out of the web login, nor the other way round).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { matchesFeverKey } from "@/lib/features/auth/api-credentials";
 import { LoginThrottle, type LoginAttempt } from "@/lib/features/auth/login-throttle";
 import { readApiCredentials } from "@/lib/features/auth/api-credential-store";

@@ -3,7 +3,8 @@
 // was opened and last seen, and the browser and address it came from, for the list on /settings.
 // Logging out deletes the row; a new password (`tidings password`) and "sign out everywhere" delete
 // every row. With users (issue 25), each row gets its user id and these take it as a parameter.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { capText } from "@/lib/base/text-limits";
 import { createSessionToken, hashSessionToken, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
 
@@ -25,9 +26,9 @@ export type SessionSummary = {
 /** Opens a session and returns the token for the cookie; sessions that have expired are removed on the way. */
 export async function openSession(db: Db, stamp: string, origin: SessionOrigin, now: Date): Promise<string> {
   const token = createSessionToken();
-  await db.$transaction([
-    db.session.deleteMany({ where: { expiresAt: { lte: now } } }),
-    db.session.create({
+  await inTransaction(db, async (tx) => {
+    await tx.session.deleteMany({ where: { expiresAt: { lte: now } } });
+    await tx.session.create({
       data: {
         tokenHash: hashSessionToken(token)!,
         credentialStamp: stamp,
@@ -37,8 +38,8 @@ export async function openSession(db: Db, stamp: string, origin: SessionOrigin, 
         userAgent: origin.userAgent === null ? null : capText(origin.userAgent, MAX_USER_AGENT_LENGTH),
         address: origin.address,
       },
-    }),
-  ]);
+    });
+  });
   return token;
 }
 

@@ -2,7 +2,7 @@
 // the attempt. A failed send is retried with exponential backoff up to MAX_ATTEMPTS; a 4xx that
 // retrying cannot fix, or a refused address, is given up at once. Never called by a round: the
 // round only writes outbox rows, so a slow or dead receiver never delays a fetch.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { NotificationDocument } from "@/lib/features/notify/format-notification";
 import { formatNotification } from "@/lib/features/notify/format-notification";
 import type { NotifyTarget } from "@/lib/features/notify/notify-target";

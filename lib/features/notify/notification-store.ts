@@ -2,7 +2,8 @@
 // instances, one wins), records the attempt and releases the claim in one transaction. The claim
 // outlasts one send (timeout plus a margin), so it cannot expire while its request is in flight;
 // a sender that dies leaves a claim that expires, and the row is sent again then.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 
 export type ClaimedNotification = { id: number; payload: string; attempts: number };
 
@@ -52,7 +53,7 @@ export type AttemptRecord = {
  */
 export async function recordNotificationAttempt(db: Db, record: AttemptRecord): Promise<boolean> {
   const { next } = record;
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { count } = await tx.notification.updateMany({
       where: { id: record.id, claimedBy: record.holder },
       data: {

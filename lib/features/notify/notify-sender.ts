@@ -1,7 +1,7 @@
 // The background sender: drains the outbox every SEND_EVERY_MS, and soon after an evaluation
 // wrote a change (kickNotifySender). One pass at a time per process (repeating-task.ts); across
 // instances the outbox's claims keep a row to one sender.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/base/env";
 import { repeatingTask } from "@/lib/base/repeating-task";
 import { createLogger } from "@/lib/base/log";

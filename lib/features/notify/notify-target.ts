@@ -2,7 +2,7 @@
 // wins, as it does for the password: a deployment's configuration is not overridden by a form
 // (the page shows the environment's value and says so).
 import { z } from "zod";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { Env } from "@/lib/base/env";
 import { readSettings } from "@/lib/settings/setting-store";
 import { SETTINGS } from "@/lib/settings/settings-registry";

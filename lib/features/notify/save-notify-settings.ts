@@ -1,6 +1,6 @@
 // The settings page's notify URL and format, written together. An empty URL turns notifications
 // off (the rows are removed, not kept empty).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { NotifyFormat } from "@/lib/base/notify-formats";
 import { writeSettings } from "@/lib/settings/setting-store";
 

@@ -2,7 +2,7 @@
 // known format), then the address rule deliveries obey, so that a URL refused at every delivery
 // (169.254.169.254, a LAN address) is refused here, with the reason, instead of saved silently.
 import { z } from "zod";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { notifySettingsSchema } from "@/lib/features/notify/notify-target";
 import type { NotifySettingsState } from "@/lib/features/notify/notify-settings-state";
 import { describeRefusedNotifyUrl } from "@/lib/features/notify/check-notify-address";

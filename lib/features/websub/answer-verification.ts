@@ -3,7 +3,7 @@
 // the callback's subscription, its topic, and the mode it asked for (subscribe while its source is
 // followed, unsubscribe once it is gone). Anything else is 404, as §5.3.1 requires. A denial
 // (hub.mode=denied) is recorded with the hub's reason.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { createLogger } from "@/lib/base/log";
 import { DENIED_RETRY_MS, renewalTime } from "@/lib/pipeline/websub/plan-hub-request";
 

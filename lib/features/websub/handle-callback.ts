@@ -1,7 +1,7 @@
 // The callback route's one door (app/api/websub/[token]/route.ts): it speaks only the hub
 // protocol. GET is a verification of intent, POST a content distribution; an unknown token, or a
 // push for a source that is gone, is 404; any other method 405.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { answerVerification, notFound } from "@/lib/features/websub/answer-verification";
 import { receivePush, type PushContext } from "@/lib/features/websub/receive-push";
 

@@ -2,7 +2,7 @@
 // feeds' cap (TIDINGS_MAX_BODY_BYTES), its X-Hub-Signature checked against the subscription's
 // secret; a missing or wrong signature is dropped (and logged, and counted) but still answered 2xx,
 // as §8 allows, so a forger learns nothing. A good body is parsed and stored like a fetched one.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { readBoundedBody } from "@/lib/http/read-bounded-body";
 import { createLogger } from "@/lib/base/log";
 import { parseFeedOffThread } from "@/lib/pipeline/round/parse-off-thread";

@@ -1,7 +1,7 @@
 // Whether a host name is under a publisher's Retry-After hold: asked by the lane before every
 // request, and by "fetch now" before it asks at all.
 import { sql } from "@/lib/db/sql";
-import { sqlReaderOf, type Db } from "@/lib/db/prisma-client";
+import { sqlReaderOf, type Db } from "@/lib/db/client";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 
 /** The end of the Retry-After hold on this URL's host name, or null when there is none now. */

@@ -8,7 +8,7 @@
 // rules (none, if it never read any) and tries again in an hour instead of a day. A 429 is neither:
 // the host asks to be left alone, so nothing is asked of it (robots.txt nor feeds, robots-lane.ts)
 // until its Retry-After, at least an hour.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
 import { takeSharedTurn } from "@/lib/pipeline/lanes/shared-domain-turn";

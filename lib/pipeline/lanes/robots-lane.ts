@@ -5,7 +5,7 @@
 // day, refresh-robots.ts); a URL that robots.txt keeps Tidings from is refused without a request
 // (an error outcome `blocked`), and the turn waits the origin's Crawl-delay (capped at a minute)
 // if it is longer than the usual gap.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { productTokenOf } from "@/lib/pipeline/fetch/build-user-agent";
 import type { RequestLane } from "@/lib/pipeline/fetch/types";
 import { describeRobotsRefusal, judgeRobots } from "@/lib/pipeline/parse/judge-robots";

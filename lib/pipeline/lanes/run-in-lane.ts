@@ -4,7 +4,7 @@
 // domain's gap and Crawl-delay, one request per domain across the process's lanes and, through
 // the database, across processes. A request that follows redirects itself should rather call
 // fetchFeed with withRobots(db, settings).fetch, whose every hop takes its own turn.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { ErrorKind } from "@/lib/pipeline/fetch/types";
 import { robotsLane } from "@/lib/pipeline/lanes/robots-lane";
 import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";

@@ -9,7 +9,7 @@
 //
 // The database is asked at most twice per request. When it cannot be asked (an outage), the
 // process's own lanes still hold and the fetch's store step reports the database.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import type { LaneTurn } from "@/lib/pipeline/fetch/types";
 import { acquireLease, deleteExpiredLeases, releaseLease } from "@/lib/pipeline/store/fetch/lease";

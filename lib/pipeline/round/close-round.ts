@@ -1,6 +1,6 @@
 // The end of a round, whatever happened in it: its failure recorded (if it failed) and the lease
 // released, both retried after a database fault.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { isDatabaseError } from "@/lib/db/is-database-error";
 import { describeError } from "@/lib/base/describe-error";
 import { createLogger } from "@/lib/base/log";

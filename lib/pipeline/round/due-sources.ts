@@ -5,7 +5,7 @@
 // tick one interval later, and would otherwise wait a whole extra tick (an hourly feed fetched
 // every 65 minutes). Sources under a Retry-After get no tolerance: that time is the publisher's.
 import { sql } from "@/lib/db/sql";
-import { sqlReaderOf, type Db } from "@/lib/db/prisma-client";
+import { sqlReaderOf, type Db } from "@/lib/db/client";
 import { findHostHold } from "@/lib/pipeline/lanes/find-host-hold";
 
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";

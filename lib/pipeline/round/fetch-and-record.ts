@@ -2,7 +2,7 @@
 // (storeAttempt). A database failure while storing becomes a classified `database` error for that
 // fetch (never counted against the publisher); if even that cannot be written, it is logged.
 // Either way the round then stops (walk-sources.ts).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import { attemptFetch } from "@/lib/pipeline/round/attempt-fetch";
 import { readSourceLogin } from "@/lib/pipeline/store/sources/source-login";

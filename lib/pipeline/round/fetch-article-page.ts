@@ -3,7 +3,7 @@
 // feed's content with its row in the log. Conditional when the page is kept from before (the
 // reader's action again). Never throws for what the publisher did: every failure is stored as the
 // page's state and the log row's detail, and the article keeps its feed content.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import { PAGE_ACCEPT } from "@/lib/pipeline/fetch/request-headers";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";

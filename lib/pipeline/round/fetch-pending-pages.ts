@@ -3,7 +3,7 @@
 // time), within what is left of the round's budget and at most PAGES_PER_ROUND. An article whose
 // page was asked for once is never asked again by a round (its row says what came back): only the
 // reader's action or "re-extract" asks again. What is left waits for the next round.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { interleaveByHost } from "@/lib/pipeline/round/interleave-by-host";
 import { fetchArticlePage, type PageReport } from "@/lib/pipeline/round/fetch-article-page";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";

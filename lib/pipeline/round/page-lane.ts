@@ -5,7 +5,7 @@
 // A page that redirects to another site is not followed: what answers there is not the
 // publisher's article (a login wall, a consent or tracking host), and a request to a site the
 // reader never subscribed to is not one Tidings should make on its own.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import type { RequestLane } from "@/lib/pipeline/fetch/types";
 import { robotsLane } from "@/lib/pipeline/lanes/robots-lane";

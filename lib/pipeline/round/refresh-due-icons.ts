@@ -1,7 +1,7 @@
 // The round's icon step, last: the sites whose icon is due (never looked for, or a month after
 // the last look), one request at a time in the lane, within what is left of the round's budget
 // and at most SITES_PER_ROUND. A manual refresh (the source's page) takes one source's site now.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { refreshSiteIcon } from "@/lib/pipeline/round/refresh-site-icon";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { listIconTargets } from "@/lib/pipeline/store/pages/icon-targets";

@@ -3,7 +3,7 @@
 // apple-touch-icon), then /favicon.ico. Every request through the page lane (the domain's gap,
 // robots.txt, the SSRF guard) with a small size cap; the first image found is kept. Whatever is
 // found or not, the site is not asked again before a month (a day when only the network failed).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import { ICON_ACCEPT, PAGE_ACCEPT } from "@/lib/pipeline/fetch/request-headers";
 import { NETWORK_ERROR_KINDS, type FetchResult } from "@/lib/pipeline/fetch/types";

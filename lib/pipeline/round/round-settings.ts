@@ -7,7 +7,7 @@ import { systemClock, type Clock } from "@/lib/base/clock";
 import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
 import type { PolicySettings } from "@/lib/pipeline/policy/types";
 import type { LaneSettings } from "@/lib/pipeline/lanes/lane-settings";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { webSubSettingsFromEnv, type WebSubSettings } from "@/lib/pipeline/websub/websub-settings";
 
 export type RoundSettings = LaneSettings & {

@@ -5,7 +5,7 @@
 // Sharing rounds (TIDINGS_SHARED_ROUNDS on PostgreSQL), an instance that finds the lease taken
 // walks too, on the domains it claims (source-feed.ts); the lease holder alone marks interrupted
 // rounds and evaluates the alerts. On SQLite the lease is the rule: one round at a time.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { acquireLease, ROUND_LEASE, type AcquireLeaseInput } from "@/lib/pipeline/store/fetch/lease";
 import { currentHolderProcess, isHolderProcessGone } from "@/lib/base/holder-process";
 import {
@@ -23,7 +23,8 @@ import {
 } from "@/lib/pipeline/round/due-sources";
 import { emptyTally, walkSources, type WalkPlan } from "@/lib/pipeline/round/walk-sources";
 import { feedAll, feedByDomainClaims, type SourceFeed } from "@/lib/pipeline/round/source-feed";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
+import { servesSeveralWriters } from "@/lib/db/dialect";
 import type { FetchLine } from "@/lib/pipeline/round/fetch-and-record";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { createLogger } from "@/lib/base/log";
@@ -105,7 +106,7 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
 
 /** Whether an instance that finds the round lease taken walks beside its holder. */
 function sharesRounds(db: Db, settings: RoundSettings, options: RoundOptions): boolean {
-  return settings.sharedRounds === true && options.sourceId === undefined && providerOf(db) === "postgresql";
+  return settings.sharedRounds === true && options.sourceId === undefined && servesSeveralWriters(providerOf(db));
 }
 
 async function runUnderLease(

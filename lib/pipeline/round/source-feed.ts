@@ -5,7 +5,7 @@
 // upsert: of two instances, one wins), held for the whole round and given back at its end. So two
 // instances never fetch the same domain's sources in one round, the work spreads over both, and
 // a crashed instance's domains are free again once its claims expire (the round lease's TTL).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import { acquireLease, releaseLease, ROUND_DOMAIN_LEASE_PREFIX } from "@/lib/pipeline/store/fetch/lease";
 import type { ListedSource } from "@/lib/pipeline/round/due-sources";

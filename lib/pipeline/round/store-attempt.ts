@@ -1,7 +1,7 @@
 // One attempt into the database, in the house order: plan (the store reads what the write depends
 // on), decide (the pure policy, given the source and how many articles were new), write (the store,
 // all at once). The round and a subscription's first fetch both store through here.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { decideNext } from "@/lib/pipeline/policy";
 import type { PolicySettings } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";

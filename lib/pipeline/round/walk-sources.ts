@@ -9,7 +9,7 @@
 // earliest hold to end if that is within the budget, then fetches them; otherwise they stay due
 // (already overdue, so the next round lists them first). No request goes to a host during its hold.
 // At the budget no lane takes a new source; the fetches in flight finish and are stored.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 import { acquireLease, type AcquireLeaseInput } from "@/lib/pipeline/store/fetch/lease";
 import { forgiveOfflineErrors } from "@/lib/pipeline/store/fetch/forgive-offline-errors";

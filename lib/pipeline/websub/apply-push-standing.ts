@@ -3,7 +3,7 @@
 // saved are counted); a poll that finds an entry no push delivered marks the hub as missing pushes
 // and keeps the policy's own schedule. Both are written in the fetch's batch. After it, a hub the
 // feed names is recorded for subscription (lib/websub/record-hub-offer.ts).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { Decision } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { FetchPlan } from "@/lib/pipeline/store/fetch/record-fetch";

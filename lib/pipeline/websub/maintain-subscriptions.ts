@@ -2,7 +2,7 @@
 // renewals at 90% of the lease, retries of failed or never-verified requests, and unsubscriptions
 // of sources that are gone. One request at a time, at most MAX_PER_PASS a pass, each claimed first
 // so that two instances sharing a database never send the same request twice.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { Clock } from "@/lib/base/clock";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";

@@ -1,6 +1,6 @@
 // A source's WebSub subscription as the round's store step needs it (lib/round/store-attempt.ts):
 // whether a hub pushes the feed, and what it offered last.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { PushStanding } from "@/lib/pipeline/websub/push-schedule";
 
 export type StoredStanding = PushStanding & { id: number; topicUrl: string };

@@ -4,7 +4,7 @@
 // batch, not inside it: the subscription is the WebSub feature's row, not the fetch's state, and a
 // fetch that names the same hub again writes nothing.
 import { randomBytes } from "node:crypto";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { DiscoveredHub } from "@/lib/pipeline/websub/discover-hub";
 import type { StoredStanding } from "@/lib/pipeline/websub/read-push-standing";
 

@@ -3,7 +3,7 @@
 // changed articles, the source's counters, a Fetch row with the outcome `push` (an outcome of its
 // own: no request was made, so it costs the publisher nothing, 0 bytes), and the subscription's
 // push count. The source's validators and schedule are left alone: they belong to its polls.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { BodyReading, ParsedFeed } from "@/lib/pipeline/parse/contract/types";
 import { planArticles } from "@/lib/pipeline/store/fetch/save-articles";
 import { MAX_DETAIL_LENGTH } from "@/lib/pipeline/store/fetch/fetch-row";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "@/lib/db/sql";
 import { getDb, getSqlReader } from "@/lib/db/client";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
 import type { ArticleScope } from "@/lib/base/article-scope";
 import type { NewArticles } from "@/lib/reads/articles/dto";
 import { buildScopeConditions, joinConditions } from "@/lib/pipeline/store/reading/scope-sql";

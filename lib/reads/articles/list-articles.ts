@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, getSqlReader } from "@/lib/db/client";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
 import type { ArticleScope } from "@/lib/base/article-scope";
 import { encodeCursor, type ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
 import type { ArticlePage } from "@/lib/reads/articles/dto";

@@ -1,7 +1,7 @@
 import "server-only";
 // Each source's icon (its site's: SiteIcon), for the sidebar, the list, both APIs and the source
 // pages. Two reads whatever the number of sources: the sources' sites, and the sites' icons.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { siteOf } from "@/lib/pipeline/fetch/site-of";
 
 export type SourceIcon = { iconId: number; hash: string; contentType: string };

@@ -2,7 +2,7 @@
 // for their host's Retry-After, and what the last finished round left for later. One read for
 // the fleet page's sentence and for /metrics' gauges, so the two always agree. Takes the database
 // as an argument (no `server-only`): the round or the command line may ask it too.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { hostOf, politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 
 /**

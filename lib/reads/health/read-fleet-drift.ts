@@ -11,7 +11,7 @@
 // yet known, today's among them, are ranked again.
 import { RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 import { sql, rawSql, type Sql } from "@/lib/db/sql";
-import { providerOf, sqlReaderOf, type Db } from "@/lib/db/prisma-client";
+import { providerOf, sqlReaderOf, type Db } from "@/lib/db/client";
 import { remember } from "@/lib/base/remember";
 import { utcDaySql } from "@/lib/db/dialect";
 

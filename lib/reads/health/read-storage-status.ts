@@ -1,8 +1,8 @@
 import "server-only";
 // The health page's "Storage" section: the database's size and what retention last removed.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { measureDatabaseSize, type DatabaseSize } from "@/lib/db/database-space";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
 import { readSetting } from "@/lib/settings/setting-store";
 import { parseRetentionRun, type RetentionRun } from "@/lib/pipeline/store/retention/retention-run";
 

@@ -5,7 +5,7 @@ import "server-only";
 // this process's per-fetch histograms and status-class counter (fetch-observations.ts says why
 // those live in memory). The other counters come from the database's roll-ups, so they survive
 // restarts and agree across instances. No label names a source: cardinality stays bounded.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import { readEventLoopDelay } from "@/lib/metrics/event-loop";
 import { renderFamilies, type Family } from "@/lib/metrics/exposition";

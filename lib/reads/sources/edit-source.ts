@@ -2,7 +2,7 @@
 // and SSRF guard of lib/pipeline/fetch/check-url.ts, then the duplicate refusal inside the store's
 // transaction), then everything is saved together. No request is sent from here: the source is
 // made due, and the next round fetches the new address through its lane and host gap.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
 import { withPrivateNetworkHint } from "@/lib/pipeline/fetch/private-network-hint";
 import { completeWebAddress } from "@/lib/reads/sources/complete-web-address";

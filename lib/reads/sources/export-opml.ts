@@ -1,6 +1,6 @@
 // Every source as OPML 2.0, folders as parent outlines (folders in their sidebar order, sources
 // by title). Not server-only: `tidings export` calls it with its own database client.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { serializeOpml } from "@/lib/pipeline/parse/opml/serialize-opml";
 import { displayTitleOf } from "@/lib/db/display-title";
 

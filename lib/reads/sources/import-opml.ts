@@ -1,7 +1,7 @@
 // An OPML file → sources due at once (no fetch): parse, screen the addresses, import. Used by
 // `tidings import` (the web form runs the same steps in chunks to show progress). Not
 // server-only: the CLI calls it with its own database client.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
 import type { OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 import { importSources, type ImportedSource } from "@/lib/pipeline/store/sources/import-sources";

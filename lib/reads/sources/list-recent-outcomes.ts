@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
 import { orderedConcatFunction } from "@/lib/db/dialect";
 
 /**

@@ -2,7 +2,7 @@
 // pages already kept for its articles, so a rule is not only for new articles (miniflux#2688).
 // No request is made: the page kept from the last fetch is the input; articles never fetched are
 // the rounds' to fetch. Bounded: PAGES_PER_BATCH pages in memory at a time.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { extractArticle } from "@/lib/pipeline/parse/full-text/extract-article";
 import { listKeptPages } from "@/lib/pipeline/store/pages/page-targets";
 import { saveReExtraction } from "@/lib/pipeline/store/pages/save-article-page";

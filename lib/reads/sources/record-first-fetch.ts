@@ -1,6 +1,6 @@
 // Creates the source and stores the verification fetch as its first fetch, with the round's own
 // attempt and store code (plan, decide, write all at once: validators, articles, schedule).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
 import type { TimedParse } from "@/lib/pipeline/round/parse-off-thread";
 import { acceptedBody, blankAttempt } from "@/lib/pipeline/round/attempt-fetch";

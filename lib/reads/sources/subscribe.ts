@@ -1,7 +1,7 @@
 // Subscribing to a feed: check the URL, refuse duplicates, fetch it once, and if it is an HTML
 // page, discover its feeds from <link rel="alternate">. The verification fetch is not wasted:
 // it is recorded as the new source's first fetch (its articles and validators are kept).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
 import { withPrivateNetworkHint } from "@/lib/pipeline/fetch/private-network-hint";
 import { completeWebAddress, findPlainHttpRetry } from "@/lib/reads/sources/complete-web-address";

@@ -1,7 +1,7 @@
 // What a lanes run did, read from its database: how many sources were fetched and how many
 // fetches, when the first full pass ended, and the rate until 90% of the sources were fetched (the
 // tail is the hanging servers and the held hosts, which lanes cannot hurry).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 export type RunFigures = {
   sources: number;

@@ -4,7 +4,7 @@ import "server-only";
 // no COUNT over the articles). newestItemTimestampUsec is when the feed last brought a new article
 // (Source.lastNewArticleAt, the crawl time, as FreshRSS's is), and per folder and for the reading
 // list the newest of their feeds. `max` is the reading list's count, as FreshRSS answers it.
-import { sqlReaderOf } from "@/lib/db/prisma-client";
+import { sqlReaderOf } from "@/lib/db/client";
 import { answerJson, refuseOtherOutput } from "@/lib/features/greader/protocol/greader-answer";
 import { UNREAD_COUNTS_SQL, type UnreadRow } from "@/lib/features/greader/streams/subscription-sql";
 import { feedStreamId, formatStreamId, labelStreamId } from "@/lib/features/greader/protocol/stream-id";

@@ -2,7 +2,7 @@ import "server-only";
 // reader/api/0/subscription/list: every source, in FreshRSS's and Miniflux's shape. iconUrl is
 // its site's icon on Tidings's own origin (empty when none was found: apps fall back to their
 // own); firstitemmsec is left out, as Miniflux leaves it (no app this was written against needs it).
-import { sqlReaderOf } from "@/lib/db/prisma-client";
+import { sqlReaderOf } from "@/lib/db/client";
 import { answerJson, refuseOtherOutput } from "@/lib/features/greader/protocol/greader-answer";
 import { SUBSCRIPTIONS_SQL, type SubscriptionRow } from "@/lib/features/greader/streams/subscription-sql";
 import { feedStreamId, labelStreamId } from "@/lib/features/greader/protocol/stream-id";

@@ -2,7 +2,7 @@ import "server-only";
 // What the Google Reader API authenticates against: the API user name, the scrypt hash of the
 // API password and the installation's secret. Null while no API password is set, when every
 // call, ClientLogin included, is answered 401.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { DEFAULT_API_USER } from "@/lib/features/auth/api-credentials";
 import { readApiCredentials } from "@/lib/features/auth/api-credential-store";
 import { claimInstallationSecret } from "@/lib/features/auth/claim-installation-secret";

@@ -1,7 +1,7 @@
 // The shapes every Google Reader API handler shares. One call is one parsed request: the handler
 // gets its parameters, the signed-in user and the time, and answers a Response (JSON, text/plain
 // or Atom, as each endpoint of the protocol has it).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { GReaderParams } from "@/lib/features/greader/protocol/greader-params";
 
 export type GReaderUser = { name: string };

@@ -1,7 +1,7 @@
 import "server-only";
 // Feed stream ids (`feed/<source id>`, or `feed/<feed URL>` as FreshRSS also takes them) to the
 // sources they name, in one query.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { StreamId } from "@/lib/features/greader/protocol/stream-id";
 
 export type FeedStream = Extract<StreamId, { kind: "feed" | "feed-url" }>;

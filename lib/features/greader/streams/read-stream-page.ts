@@ -4,7 +4,7 @@ import "server-only";
 // then one keyset page of refs on the read-only SQL path. The continuation is the keyset cursor of
 // the page's last row: opaque to the app, and stable while articles arrive (a page never shifts).
 import { getSqlReader } from "@/lib/db/client";
-import { providerOf } from "@/lib/db/prisma-client";
+import { providerOf } from "@/lib/db/client";
 import { encodeCursor } from "@/lib/pipeline/store/reading/cursor";
 import type { GReaderCall } from "@/lib/features/greader/protocol/types";
 import { answerError } from "@/lib/features/greader/protocol/greader-answer";

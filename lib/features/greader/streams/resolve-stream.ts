@@ -2,7 +2,7 @@ import "server-only";
 // A parsed stream id looked up: a label is a folder by its name, a feed a source by its id (or,
 // as FreshRSS accepts too, by its feed URL). Null when the folder or source does not exist: the
 // caller answers 404, and writes nothing.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { StreamId } from "@/lib/features/greader/protocol/stream-id";
 import type { StreamTarget } from "@/lib/features/greader/streams/select-stream";
 

@@ -2,7 +2,7 @@
 // follows under that URL: adopting it would break the unique feed URL, so the source keeps its URL
 // and says why. The holders are read before the policy decides (findUrlHolders, part of the
 // fetch's plan); the decision is then corrected without another read (keepTakenUrl).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { Decision } from "@/lib/pipeline/policy/types";
 import { placeholders, type ReadRows } from "@/lib/db/raw-statements";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";

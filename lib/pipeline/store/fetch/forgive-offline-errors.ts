@@ -1,6 +1,6 @@
 // When a round turns out to have run while this machine was offline, the network errors it
 // already counted were not the publishers' fault: give each source back its breaker counters.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 export type BreakerCounters = {
   sourceId: number;

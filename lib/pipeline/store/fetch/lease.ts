@@ -2,7 +2,7 @@
 // file), and only the holder of the "round" lease runs a fetch round. A lease expires on its own,
 // so an instance that dies mid-round blocks the others for one TTL at most; one whose holder's
 // process is known to be gone (the caller judges, lib/pipeline/round/holder-process.ts) is free at once.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { execute, insertRow, placeholders, selectRows } from "@/lib/db/raw-statements";
 
 export const ROUND_LEASE = "round";

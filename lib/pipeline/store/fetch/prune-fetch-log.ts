@@ -3,7 +3,7 @@
 // roll-ups are never touched, so the 30-day chart and long-term figures survive. Deletes go in
 // small batches with a pause between them: a round waiting for the write lock (SQLite) waits
 // for one batch at most.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 export const RETENTION_DAYS = 90;
 export const KEEP_PER_SOURCE = 1000;

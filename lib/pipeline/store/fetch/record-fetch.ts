@@ -1,7 +1,7 @@
 // Stores one fetch in two steps around the policy's decision, so that the store never calls the
 // policy: planFetch reads (articles, URL holders), the caller decides, writeFetch writes it all at
 // once. Plan → decide → write.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { Decision } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";

@@ -1,5 +1,5 @@
 // The stored robots.txt of an origin (the store is the only writer).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 export type RobotsTxtRow = {
   origin: string;

@@ -1,7 +1,7 @@
 // Round rows: one per fetch round, with its counts per outcome. The hot statements are plain SQL
 // (raw-statements.ts): in a one-source round ("fetch now") Prisma's query compiler would
 // otherwise cost more than the fetch's own statements.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { execute, insertRow, placeholders, selectRows, updateById } from "@/lib/db/raw-statements";
 import { ROUND_DOMAIN_LEASE_PREFIX } from "@/lib/pipeline/store/fetch/lease";
 

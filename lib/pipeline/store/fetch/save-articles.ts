@@ -4,7 +4,7 @@
 import type { ParsedItem } from "@/lib/pipeline/parse/contract/types";
 import { computeContentHash, computeDedupeKey } from "@/lib/pipeline/parse/items/dedupe-key";
 import { htmlToText } from "@/lib/pipeline/parse/sanitize/html-text";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { placeholders, scalarFields, updateById, type ReadRows, type Statement } from "@/lib/db/raw-statements";
 
 export type PlannedArticles = { newArticles: number; updatedArticles: number; statements: Statement[] };

@@ -1,6 +1,6 @@
 // Which sites' icons to look for now: every site of an enabled source whose icon was never looked
 // for, or whose next check (a month after the last, sooner after a passing failure) has come.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { siteOf } from "@/lib/pipeline/fetch/site-of";
 
 export type IconTarget = {

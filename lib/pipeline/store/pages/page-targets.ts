@@ -1,6 +1,6 @@
 // Which article pages to fetch, and what is kept of each: the reads the full-text step plans with.
 import { gunzipSync } from "node:zlib";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { RETRIED_PAGE_ERRORS } from "@/lib/pipeline/parse/full-text/read-article-page";
 
 export type StoredPage = {

@@ -1,7 +1,7 @@
 // Keeps the log of page and icon requests bounded as the feeds' log is (prune-fetch-log.ts): a
 // row older than RETENTION_DAYS goes, in small batches with a pause between them. The costs on
 // the health pages cover 30 days, well inside what is kept.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { PRUNE_BATCH, RETENTION_DAYS, type PruneOptions } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 
 /** How many rows were deleted. */

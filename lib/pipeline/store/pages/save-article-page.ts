@@ -1,7 +1,8 @@
 // Writes what one article page gave: the page row (the extracted article beside the feed's
 // content, or why there is none) and the request's row in the log, together or not at all.
 import { gzipSync } from "node:zlib";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 
 export type ArticlePageRow = {
   url: string;
@@ -46,29 +47,25 @@ export async function saveArticlePage(
   },
 ): Promise<void> {
   const { articleId, sourceId, page, fetch } = input;
-  const writes = [];
-  if (page !== null) {
-    const row = {
-      ...page,
-      detail: page.detail?.slice(0, MAX_DETAIL) ?? null,
-      html: page.html === null ? null : gzipSync(page.html),
-      fetchedAt: input.at,
-    };
-    writes.push(
-      db.articlePage.upsert({
+  await inTransaction(db, async (tx) => {
+    if (page !== null) {
+      const row = {
+        ...page,
+        detail: page.detail?.slice(0, MAX_DETAIL) ?? null,
+        html: page.html === null ? null : gzipSync(page.html),
+        fetchedAt: input.at,
+      };
+      await tx.articlePage.upsert({
         where: { articleId },
         create: { articleId, ...row },
         update: { ...row, attempts: { increment: 1 } },
-      }),
-    );
-  }
-  if (fetch !== null)
-    writes.push(
-      db.pageFetch.create({
+      });
+    }
+    if (fetch !== null)
+      await tx.pageFetch.create({
         data: { ...fetch, sourceId, articleId, detail: fetch.detail?.slice(0, MAX_DETAIL) ?? null },
-      }),
-    );
-  await db.$transaction(writes);
+      });
+  });
 }
 
 /** A changed selector applied to a kept page: only what was extracted changes. */

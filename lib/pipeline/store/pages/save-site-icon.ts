@@ -2,7 +2,8 @@
 // sha256), the site's row pointing at it with its validators and next check, and the requests
 // in the source's log, together.
 import { createHash } from "node:crypto";
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import type { PageFetchRow } from "@/lib/pipeline/store/pages/save-article-page";
 
 export type SiteIconResult = {
@@ -22,7 +23,7 @@ export type SiteIconResult = {
 
 export async function saveSiteIcon(db: Db, result: SiteIconResult): Promise<void> {
   const { site, image } = result;
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // Only a new image changes the site's icon: after a 304, a refusal or nothing found, the last
     // good image is still shown (the state and detail say what this look found).
     let iconId: number | null = null;

@@ -1,6 +1,6 @@
 // A source's full-text settings: whether its new articles' pages are fetched, and the selector
 // that picks the article on them. Articles already read keep their pages until "re-extract".
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 /** False when there is no such source. */
 export async function setFullText(

@@ -4,7 +4,8 @@
 // changed. The updates are conditional (readAt IS NULL / IS NOT NULL) and RETURN the rows they
 // changed, so two tabs marking the same article, or a round inserting articles meanwhile, can
 // never make the count drift: deltas compose where a recount from a stale snapshot would not.
-import { providerOf, type Db, type Tx } from "@/lib/db/prisma-client";
+import { providerOf, type Db, type Tx } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { sql } from "@/lib/db/sql";
 import type { ArticleScope } from "@/lib/base/article-scope";
 import { buildScopeConditions, joinConditions } from "@/lib/pipeline/store/reading/scope-sql";
@@ -12,7 +13,6 @@ import { querySql } from "@/lib/db/query-sql";
 import type { ArticleState } from "@/lib/base/article-state";
 
 /** Bulk changes of a million rows must not hit the default 5 s transaction timeout. */
-const BULK_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 /** Keeps IN lists well under both databases' bound-parameter limits. */
 const CHUNK = 500;
 
@@ -21,7 +21,7 @@ export async function updateArticleState(
   db: Db,
   input: { id: number; read?: boolean; starred?: boolean; now: Date },
 ): Promise<ArticleState | null> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (input.read !== undefined) await setReadOfIds(tx, { ids: [input.id], read: input.read, now: input.now });
     if (input.starred !== undefined)
       await setStarredOfIds(tx, { ids: [input.id], starred: input.starred, now: input.now });
@@ -41,10 +41,14 @@ export async function updateArticleStates(
   db: Db,
   input: { ids: number[]; read: boolean | null; starred: boolean | null; now: Date },
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
-    if (input.read !== null) await setReadOfIds(tx, { ids: input.ids, read: input.read, now: input.now });
-    if (input.starred !== null) await setStarredOfIds(tx, { ids: input.ids, starred: input.starred, now: input.now });
-  }, BULK_TRANSACTION);
+  await inTransaction(
+    db,
+    async (tx) => {
+      if (input.read !== null) await setReadOfIds(tx, { ids: input.ids, read: input.read, now: input.now });
+      if (input.starred !== null) await setStarredOfIds(tx, { ids: input.ids, starred: input.starred, now: input.now });
+    },
+    "bulk",
+  );
 }
 
 /**
@@ -65,21 +69,25 @@ export async function markRead(
     ...(input.maxId === null ? [] : [sql`"id" <= ${input.maxId}`]),
     ...(input.seenBefore == null ? [] : [sql`"firstSeenAt" < ${input.seenBefore}`]),
   ]);
-  return db.$transaction(async (tx) => {
-    // One statement: on SQLite it takes the write lock at once (no read-then-upgrade race with a round).
-    const changed = await querySql<{ id: number; sourceId: number }>(
-      tx,
-      provider,
-      sql`UPDATE "Article" SET "readAt" = ${input.now} WHERE ${where} RETURNING "id", "sourceId"`,
-    );
-    await adjustUnreadCounts(tx, changed, -1);
-    return changed.map((row) => row.id).sort((a, b) => a - b);
-  }, BULK_TRANSACTION);
+  return inTransaction(
+    db,
+    async (tx) => {
+      // One statement: on SQLite it takes the write lock at once (no read-then-upgrade race with a round).
+      const changed = await querySql<{ id: number; sourceId: number }>(
+        tx,
+        provider,
+        sql`UPDATE "Article" SET "readAt" = ${input.now} WHERE ${where} RETURNING "id", "sourceId"`,
+      );
+      await adjustUnreadCounts(tx, changed, -1);
+      return changed.map((row) => row.id).sort((a, b) => a - b);
+    },
+    "bulk",
+  );
 }
 
 /** Marks these articles unread again (the undo of markRead); returns the ids that changed. */
 export async function markUnread(db: Db, input: { ids: number[] }): Promise<number[]> {
-  return db.$transaction((tx) => setReadOfIds(tx, { ids: input.ids, read: false, now: new Date() }), BULK_TRANSACTION);
+  return inTransaction(db, (tx) => setReadOfIds(tx, { ids: input.ids, read: false, now: new Date() }), "bulk");
 }
 
 /**

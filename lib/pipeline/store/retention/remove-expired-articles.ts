@@ -8,7 +8,8 @@
 //   read articles go).
 // The delete re-checks read and starred, so an article starred or marked unread meanwhile stays.
 import { joinSql, sql } from "@/lib/db/sql";
-import { providerOf, type Db, type Tx } from "@/lib/db/prisma-client";
+import { providerOf, type Db, type Tx } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { querySql } from "@/lib/db/query-sql";
 import { findRemovalCutoff, findRetentionDays } from "@/lib/pipeline/store/retention/retention-window";
 
@@ -59,7 +60,7 @@ export async function removeExpiredArticles(db: Db, now: Date, options: Retentio
 
 function removeBatch(db: Db, sourceId: number, ids: number[], now: Date): Promise<number> {
   const provider = providerOf(db);
-  return db.$transaction(async (tx: Tx) => {
+  return inTransaction(db, async (tx: Tx) => {
     const deleted = await querySql<{ dedupeKey: string; contentHash: string }>(
       tx,
       provider,

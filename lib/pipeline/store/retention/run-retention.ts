@@ -1,7 +1,7 @@
 // One retention run: remove what has expired, give the room back (SQLite), and remember what was
 // done for the health page. Runs in the background with the fetch log's pruning
 // (lib/health/prune-schedule.ts), never in a request.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import { reclaimFreeSpace } from "@/lib/db/database-space";
 import { writeSetting } from "@/lib/settings/setting-store";
 import { removeExpiredArticles, type RetentionOptions } from "@/lib/pipeline/store/retention/remove-expired-articles";

@@ -3,7 +3,7 @@
 // sending them to the new one could earn a wrong 304), the refused body, a pending redirect, the
 // publisher's floor, the error count and the breaker. The source is due at once, so the next round fetches the
 // new address through the round's lane (an HTML page there is followed to its one feed).
-import type { Tx } from "@/lib/db/prisma-client";
+import type { Tx } from "@/lib/db/client";
 import { displayTitleOf } from "@/lib/db/display-title";
 
 export type FeedUrlChange =

@@ -1,5 +1,5 @@
 // A new source, due at once, with its folder (created on first use) and an "added" event.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 
 export async function createSource(
   db: Db,

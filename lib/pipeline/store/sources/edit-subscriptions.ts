@@ -1,7 +1,8 @@
 // The Google Reader API's subscription/edit as one transaction: titles set per source, and all of
 // them moved into a folder (created on first use) or out of one. A source left out of a folder it
 // is not in stays where it is; folders left empty go (delete-empty-folders.ts).
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { deleteEmptyFolders } from "@/lib/pipeline/store/sources/delete-empty-folders";
 
 export type SubscriptionEdits = {
@@ -12,7 +13,7 @@ export type SubscriptionEdits = {
 
 /** "missing" (nothing written) when a source does not exist, removed meanwhile. */
 export async function saveSubscriptionEdits(db: Db, edits: SubscriptionEdits): Promise<"saved" | "missing"> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const ids = edits.sources.map((source) => source.sourceId);
     const rows = await tx.source.findMany({
       where: { id: { in: ids } },

@@ -2,7 +2,8 @@
 // fetch happens here, so importing 500 feeds never fires 500 requests. Duplicates (already
 // subscribed) are skipped with the existing source named. Chunks of CHUNK entries, each in one
 // transaction of a few set-based statements: fast, and never a long write lock.
-import type { Db, Tx } from "@/lib/db/prisma-client";
+import type { Db, Tx } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import type { OpmlEntry, OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 import { displayTitleOf } from "@/lib/db/display-title";
 
@@ -28,7 +29,8 @@ export async function importSources(db: Db, entries: readonly OpmlEntry[], now: 
 }
 
 async function importChunk(db: Db, chunk: readonly OpmlEntry[], now: Date): Promise<ImportResult> {
-  return db.$transaction(
+  return inTransaction(
+    db,
     async (tx) => {
       const existing = await tx.source.findMany({
         where: { feedUrl: { in: chunk.map((entry) => entry.url) } },
@@ -81,7 +83,7 @@ async function importChunk(db: Db, chunk: readonly OpmlEntry[], now: Date): Prom
       const idByUrl = new Map(created.map((source) => [source.feedUrl, source.id]));
       return { added: fresh.map((entry) => ({ sourceId: idByUrl.get(entry.url)!, url: entry.url })), skipped };
     },
-    { timeout: 60_000, maxWait: 30_000 },
+    "bulk",
   );
 }
 

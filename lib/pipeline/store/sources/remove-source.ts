@@ -1,7 +1,8 @@
 // Removing a source deletes its articles, fetch log, roll-ups and history with it (the foreign
 // keys cascade): the confirmation says so before the user gets here. What its roll-ups counted is
 // added to RemovedSourceTally first, so that /metrics' counters never go down.
-import type { Db, Tx } from "@/lib/db/prisma-client";
+import type { Db, Tx } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { deleteEmptyFolders } from "@/lib/pipeline/store/sources/delete-empty-folders";
 import { displayTitleOf } from "@/lib/db/display-title";
 
@@ -9,7 +10,7 @@ export type RemovedSource = { title: string; articles: number };
 
 /** Null when there was no such source. */
 export async function removeSource(db: Db, sourceId: number): Promise<RemovedSource | null> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const source = await tx.source.findUnique({
       where: { id: sourceId },
       select: { title: true, customTitle: true, folderId: true, _count: { select: { articles: true } } },

@@ -1,11 +1,12 @@
 // A folder renamed (the Google Reader API's rename-tag). Renaming onto the name of another folder
 // merges the two, as a label renamed onto another label would: its sources join that folder.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 
 export type FolderRename = "renamed" | "merged" | "missing";
 
 export async function renameFolder(db: Db, input: { from: string; to: string }): Promise<FolderRename> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const folder = await tx.folder.findUnique({ where: { name: input.from }, select: { id: true } });
     if (!folder) return "missing";
     if (input.from === input.to) return "renamed";

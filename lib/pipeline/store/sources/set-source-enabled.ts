@@ -1,7 +1,8 @@
 // Switching a source off and on, with its history. Disabling keeps everything (articles, fetch
 // log, validators); re-enabling makes it due at once with a clean slate for the breaker, because
 // the person has just said "try again": the old failures should not keep it waiting.
-import type { Db, Tx } from "@/lib/db/prisma-client";
+import type { Db, Tx } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 
 export type EnabledChange = { changed: boolean; enabled: boolean };
 
@@ -9,7 +10,7 @@ export async function setSourceEnabled(
   db: Db,
   input: { sourceId: number; enabled: boolean; now: Date },
 ): Promise<EnabledChange | null> {
-  return db.$transaction((tx) => applyEnabled(tx, input));
+  return inTransaction(db, (tx) => applyEnabled(tx, input));
 }
 
 /** The same change inside a caller's transaction (the edit form saves title, folder and state together). */

@@ -1,7 +1,7 @@
 // A source's HTTP Basic login (SourceLogin): written by the add and edit forms, read only by the
 // fetch (the round, "fetch now", a subscription's first fetch). Nothing that shows or exports
 // sources reads this table, so the password cannot reach a page, an API answer or an OPML file.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
 import type { FeedLogin } from "@/lib/pipeline/fetch/feed-login";
 
 export async function readSourceLogin(db: Db, sourceId: number): Promise<FeedLogin | null> {

@@ -1,6 +1,7 @@
 // The edit form's write: the user's title, the folder (created on first use) and, when they
 // changed, the feed address and the enabled state with their history, in one transaction.
-import type { Db } from "@/lib/db/prisma-client";
+import type { Db } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/client";
 import { applyEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
 import { deleteEmptyFolders } from "@/lib/pipeline/store/sources/delete-empty-folders";
 import { applyFeedUrl, type FeedUrlChange } from "@/lib/pipeline/store/sources/apply-feed-url";
@@ -27,7 +28,7 @@ export type SourceSettings = {
 export type SourceUpdate = { status: "saved" | "missing" } | Extract<FeedUrlChange, { status: "duplicate" }>;
 
 export async function updateSource(db: Db, input: SourceSettings): Promise<SourceUpdate> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const source = await tx.source.findUnique({
       where: { id: input.sourceId },
       select: { folderId: true, feedUrl: true },
