@@ -14,7 +14,7 @@
 // repeats or gaps (lib/reads/articles/list-query.ts). Neither bm25 nor ts_rank orders them: a
 // relevance score cannot be a stable keyset across pages, and the two engines' scores would
 // order the same matches differently, so the same query gives the same articles in the same
-// order on both databases (tests/integration/articles-search-text.test.ts).
+// order on both databases (tests/integration/articles-list.test.ts).
 import { sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 
