@@ -19,6 +19,7 @@ const GUIDES: readonly ApiGuide[] = [
           (or “Google Reader API”, “Miniflux” in some apps).
         </li>
         <li>Give it the server address, the user name and the API password below.</li>
+        <li>Web apps running in a browser on another site can use this API too: it answers their CORS requests.</li>
       </>
     ),
   },
@@ -30,6 +31,10 @@ const GUIDES: readonly ApiGuide[] = [
       <>
         <li>In Reeder, ReadKit, Unread, Fiery Feeds or FeedMe, add a “Fever” account.</li>
         <li>Give it the server address, the user name and the API password below.</li>
+        <li>
+          For apps on a phone or a computer only: a web page on another site cannot use this API (it answers no CORS, as
+          FreshRSS and Miniflux do not); a web app should use the Google Reader API above.
+        </li>
       </>
     ),
   },

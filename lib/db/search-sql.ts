@@ -1,15 +1,20 @@
 // The one place that knows how each database searches text. Both search words, in any order,
 // each a prefix ("fox brown" finds "the brown fox", "hard learn" finds "Learning Rust the hard
 // way"), with the same syntax: every whitespace-separated word of the query is quoted text, never
-// an operator.
-// - SQLite: FTS5 over "ArticleSearch", a contentless index kept by triggers (the hand-written
-//   part of migration 0016 says how it is built and where it differs).
+// an operator. Both read the same text, "Article"."searchText" (lib/db/search-text.ts: the title
+// and the content's words, never its markup), lowercased, diacritics kept, no stemming (the prefix
+// match stands in for it, as feeds mix languages):
+// - SQLite: FTS5 over "ArticleSearch", a contentless index kept by triggers (migrations 0016 and
+//   0025_search_text say how it is built).
 // - PostgreSQL: full-text search over "searchVector", a generated column with a GIN index
-//   (migration 0003_article_search says how it is built and why). Words, not substrings: every
-//   word of the query must start a word of the title or the text, in any order ("hard learn"
-//   finds "Learning RUST the hard way"). The prefix match stands in for stemming, which the
-//   language-neutral 'simple' configuration does not do. Markup is not text: the parser drops
-//   tags, so "href" or a link's address finds nothing.
+//   (migrations 0003_article_search and 0025_search_text).
+//
+// Ranked: matches come in the list's own order on both databases, newest first (oldest first
+// when the view asks), ties by id, the keyset (publishedAt, id) that pages the list without
+// repeats or gaps (lib/reads/articles/list-query.ts). Neither bm25 nor ts_rank orders them: a
+// relevance score cannot be a stable keyset across pages, and the two engines' scores would
+// order the same matches differently, so the same query gives the same articles in the same
+// order on both databases (tests/integration/articles-list.test.ts).
 import { sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 

@@ -165,6 +165,23 @@ describe("with the default settings (no private networks)", () => {
       { address: greaderAddress, token: auth },
     );
     expect(answer).toMatchObject({ status: 200, body: { userName: "tidings" } });
+    // The Fever API answers no CORS (README, "Browsers and CORS"): the same page cannot read it,
+    // even with the key, and a preflight gets no Access-Control header.
+    const feverFromPage = await app.evaluate(
+      async ({ address, key }) =>
+        fetch(`${address}?api`, { method: "POST", body: new URLSearchParams({ api_key: key }) }).then(
+          () => "read",
+          (error: Error) => error.name,
+        ),
+      { address: feverAddress, key: apiKey },
+    );
+    expect(feverFromPage).toBe("TypeError");
+    const preflight = await fetch(feverAddress, {
+      method: "OPTIONS",
+      headers: { origin: elsewhere.origin, "access-control-request-method": "POST" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await page.locator("#fever-title + dl + ol").textContent()).toMatch(/answers no CORS/);
     await app.close();
 
     await page.setViewportSize({ width: 375, height: 812 });

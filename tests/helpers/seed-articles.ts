@@ -1,10 +1,12 @@
 // Seeds sources and articles through Prisma for the reader's tests, the way the fetch store
-// leaves them: Source.unreadCount counts the unread articles it inserted, articleCount all of them.
+// leaves them: searchText written by the store's rule, Source.unreadCount counting the unread
+// articles it inserted, articleCount all of them.
 import type { Db } from "@/lib/db/client";
 import { disconnectDb } from "@/lib/db/client";
 import { forget } from "@/lib/base/remember";
 import type { FreshDatabase } from "@/tests/helpers/fresh-database";
 import type { Enclosure } from "@/lib/reads/articles/dto";
+import { buildSearchText } from "@/lib/db/search-text";
 
 export type ArticleSeed = {
   title?: string;
@@ -57,6 +59,7 @@ export async function seedArticles(db: Db, sourceId: number, articles: ArticleSe
     data: articles.map((article, index) => {
       sequence += 1;
       const title = article.title ?? `Article ${sequence}`;
+      const content = article.content === undefined ? `<p>The body of ${title}.</p>` : article.content;
       return {
         sourceId,
         dedupeKey: `seed:${sequence}`,
@@ -65,7 +68,8 @@ export async function seedArticles(db: Db, sourceId: number, articles: ArticleSe
         url: article.url === undefined ? `https://publisher.example/posts/${sequence}` : article.url,
         author: article.author ?? null,
         snippet: article.snippet === undefined ? `The first lines of ${title}.` : article.snippet,
-        content: article.content === undefined ? `<p>The body of ${title}.</p>` : article.content,
+        content,
+        searchText: buildSearchText(title, content),
         enclosures: article.enclosures && article.enclosures.length > 0 ? JSON.stringify(article.enclosures) : null,
         publishedAt: article.publishedAt ?? new Date(now - index * 60_000),
         readAt: article.read ? new Date(now) : null,

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from "@/lib/pipeline/store/reading/cursor"
 import type { ListOrder } from "@/lib/base/list-order";
 import { countNewArticlesSince } from "@/lib/reads/articles/count-new-articles-since";
 import { buildSearchSql } from "@/lib/db/search-sql";
+import { buildSearchText } from "@/lib/db/search-text";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -264,7 +265,9 @@ describe("search", () => {
       expect(await search("fox brown")).toEqual(["The Brown Fox"]);
       expect(await search("dog laz")).toEqual(["The Brown Fox"]);
       expect(await search("fox cat")).toEqual([]);
-      await database.db.article.update({ where: { id: id! }, data: { title: "The Red Fox" } });
+      // As the store changes an article: its searchable text with it.
+      const searchText = buildSearchText("The Red Fox", "<p>It jumps over the lazy dog.</p>");
+      await database.db.article.update({ where: { id: id! }, data: { title: "The Red Fox", searchText } });
       expect(await search("fox brown")).toEqual([]);
       expect(await search("red fox")).toEqual(["The Red Fox"]);
     } finally {
@@ -273,13 +276,56 @@ describe("search", () => {
     expect(await search("fox")).toEqual([]);
   });
 
-  describe.runIf(postgres)("on PostgreSQL, full-text search", () => {
-    it("searches the words of the content, not its markup", async () => {
-      expect(await search("page")).toEqual(["Linked"]);
-      expect(await search("hidden")).toEqual([]);
-      expect(await search("tooltip")).toEqual([]);
-    });
+  // Both databases index "searchText" (lib/db/search-text.ts), never the stored HTML itself.
+  it("searches the words of the content, not its markup: a word only in a tag or an attribute finds nothing", async () => {
+    expect(await search("page")).toEqual(["Linked"]);
+    for (const markup of ["hidden", "tooltip", "href", "example", "https", "org"])
+      expect(await search(markup)).toEqual([]);
+    const [id] = await seedArticles(database.db, ids.alpha, [
+      {
+        title: "Entities",
+        content: '<p>Caf&eacute; <span class="marmalade" data-zebra="1">crème</span><img src="/quokka.png" alt=""></p>',
+        publishedAt: instants[2]!,
+        read: true,
+      },
+    ]);
+    try {
+      expect(await search("café crème")).toEqual(["Entities"]);
+      for (const markup of ["span", "marmalade", "zebra", "data", "img", "quokka", "eacute"])
+        expect(await search(markup)).toEqual([]);
+    } finally {
+      await database.db.article.delete({ where: { id: id! } });
+    }
+  });
 
+  // "Ranked" on both databases: the list's keyset order (lib/db/search-sql.ts), newest first or
+  // oldest first, ties by id; these literal lists are what both databases must answer.
+  it("gives the same articles in the same order on both databases, on one page or many", async () => {
+    const made = await seedArticles(database.db, ids.beta, [
+      { title: "Orchard walk", content: "<p>apples</p>", publishedAt: instants[1]!, read: true },
+      { title: "Quiet", content: "<p>An <em>orchard</em> at dusk, apples</p>", publishedAt: instants[1]!, read: true },
+      { title: "Orchards of Kent", content: "<p>pears</p>", publishedAt: instants[0]!, read: true },
+      {
+        title: "Apples",
+        content: '<p><a href="https://orchard.example/">elsewhere</a></p>',
+        publishedAt: instants[8]!,
+        read: true,
+      },
+      { title: "Old orchard", content: "<p>apples and pears</p>", publishedAt: instants[9]!, read: true },
+    ]);
+    try {
+      expect(await search("orchard")).toEqual(["Orchards of Kent", "Quiet", "Orchard walk", "Old orchard"]);
+      expect(await search("apples orchard")).toEqual(["Quiet", "Orchard walk", "Old orchard"]);
+      const scope = { ...ALL_ARTICLES, q: "orch" };
+      const paged = async (order: ListOrder) => (await readAllPages(scope, 1, order)).items.map((item) => item.title);
+      expect(await paged("newest")).toEqual(["Orchards of Kent", "Quiet", "Orchard walk", "Old orchard"]);
+      expect(await paged("oldest")).toEqual(["Old orchard", "Orchard walk", "Quiet", "Orchards of Kent"]);
+    } finally {
+      await database.db.article.deleteMany({ where: { id: { in: made } } });
+    }
+  });
+
+  describe.runIf(postgres)("on PostgreSQL, full-text search", () => {
     it("is served by the GIN index of migration 0003_article_search", async () => {
       const plan = await database.db.$transaction(async (tx) => {
         // A few dozen rows: left alone, the planner rightly reads the table. Forbid that to see

@@ -2,7 +2,7 @@
 // the login is sent to the feed's own origin only (never across a redirect to another host),
 // kept apart from the source, and appears nowhere but in the Authorization header of those
 // requests: not in fetch rows, sources, OPML, the User-Agent or the URL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import {
   basicAuth,
@@ -225,5 +225,75 @@ describe("a subscription with a login", () => {
     ).toBe("ok");
     expect(await save({ loginRemove: "on" })).toEqual({ status: "saved" });
     expect(await stored()).toBeNull();
+  });
+});
+
+describe("the login is written in its source's transaction", () => {
+  // A real failure between the source's write and the login's: the database itself refuses the
+  // login's row, as a full disk or a lost connection would at that point. The tests check what is
+  // left, not the message: SQLite's driver reports a trigger's RAISE as a foreign key failure.
+  const refuseLogins = async () => {
+    if (database.target.provider === "postgresql") {
+      await database.db.$executeRawUnsafe(
+        `CREATE FUNCTION "refuse_login"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'login refused'; END $$`,
+      );
+      await database.db.$executeRawUnsafe(
+        `CREATE TRIGGER "refuse_login" BEFORE INSERT OR UPDATE ON "SourceLogin" FOR EACH ROW EXECUTE FUNCTION "refuse_login"()`,
+      );
+    } else {
+      for (const event of ["INSERT", "UPDATE"]) {
+        await database.db.$executeRawUnsafe(
+          `CREATE TRIGGER "refuse_login_${event}" BEFORE ${event} ON "SourceLogin" BEGIN SELECT RAISE(ABORT, 'login refused'); END`,
+        );
+      }
+    }
+  };
+  afterEach(async () => {
+    if (database.target.provider === "postgresql") {
+      await database.db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS "refuse_login"() CASCADE`);
+    } else {
+      for (const event of ["INSERT", "UPDATE"]) {
+        await database.db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS "refuse_login_${event}"`);
+      }
+    }
+  });
+
+  it("a subscription whose login cannot be saved leaves no source, folder or event behind", async () => {
+    await refuseLogins();
+    await expect(
+      subscribe(database.db, settings, { url: site.url("/private.xml"), folderName: "Members", login: login() }),
+    ).rejects.toThrow();
+    expect(await database.db.source.count()).toBe(0);
+    expect(await database.db.folder.count({ where: { name: "Members" } })).toBe(0);
+    expect(await database.db.sourceEvent.count()).toBe(0);
+    expect(await database.db.sourceLogin.count()).toBe(0);
+  });
+
+  it("an edit whose login cannot be saved keeps the source as it was", async () => {
+    const id = await createSource(database.db, {
+      feedUrl: site.url("/private.xml"),
+      title: "Members only",
+      customTitle: null,
+      folderName: null,
+    });
+    await refuseLogins();
+    await expect(
+      editSource(
+        database.db,
+        { allowPrivateNetworks: true },
+        {
+          sourceId: id,
+          url: site.url("/private.xml"),
+          customTitle: "Renamed",
+          folderName: "Members",
+          enabled: false,
+          login: { user: USER, password: PASSWORD },
+          now: new Date(),
+        },
+      ),
+    ).rejects.toThrow();
+    const source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect(source).toMatchObject({ customTitle: null, folderId: null, enabled: true });
+    expect(await database.db.sourceLogin.count()).toBe(0);
   });
 });

@@ -144,6 +144,22 @@ describe("Fever authentication", () => {
     expect((await articleState(ids[0]!)).starredAt).toBeNull();
   });
 
+  // A decision, not an omission (README, "Browsers and CORS"): Fever clients are native apps, and
+  // FreshRSS and Miniflux send no CORS for Fever either. The Google Reader API does.
+  it("sends no CORS headers and has no preflight of its own, so no page elsewhere can read an answer", async () => {
+    const corsHeaders = (response: Response) =>
+      [...response.headers.keys()].filter((name) => name.startsWith("access-control-"));
+    const app = await feverPhpRoute.POST(feverRequest({}));
+    expect([app.status, corsHeaders(app)]).toEqual([200, []]);
+    const page = await feverPhpRoute.POST(
+      feverRequest({ headers: { origin: "https://webapp.example", "sec-fetch-site": "cross-site" } }),
+    );
+    expect([page.status, corsHeaders(page)]).toEqual([403, []]);
+    // No OPTIONS handler on either path: Next.js answers a preflight with its own Allow, no CORS.
+    expect(Object.keys(feverPhpRoute)).not.toContain("OPTIONS");
+    expect(Object.keys(feverRoute)).not.toContain("OPTIONS");
+  });
+
   it("answers auth 0 again once the API password is removed", async () => {
     await clearApiCredentials(database.db);
     expect((await fever({ throttle: clientThrottle() })).body.auth).toBe(0);

@@ -207,6 +207,43 @@ describe("the migration runner", () => {
     }
   });
 
+  it("indexes the words of articles stored before 0025, not their markup", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0024") });
+    const before = createPrismaClient(target);
+    try {
+      const [row] = await querySql<{ id: number }>(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES (${"http://127.0.0.1/old"}, ${"Old"}, ${new Date()}) RETURNING "id"`,
+      );
+      const content = '<p>Visible <a href="https://tracker.example/zebra" class="marmalade">words</a> caf&eacute;</p>';
+      await querySql(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Article" ("sourceId", "dedupeKey", "contentHash", "title", "content", "publishedAt", "firstSeenAt") VALUES (${Number(row!.id)}, ${"old"}, ${"old"}, ${"Kept from before"}, ${content}, ${new Date()}, ${new Date()})`,
+      );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const search = async (q: string) =>
+        (
+          await querySql<{ title: string }>(
+            after,
+            target.provider,
+            Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql(q, target.provider)}`,
+          )
+        ).map((found) => found.title);
+      expect(await search("words visible")).toEqual(["Kept from before"]);
+      for (const markup of ["zebra", "tracker", "marmalade", "href", "class"]) expect(await search(markup)).toEqual([]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("leaves a schema every model can be written to and read from", async () => {
     const { target } = emptyTarget();
     await runMigrations(target);

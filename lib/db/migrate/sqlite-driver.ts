@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { CREATE_LEDGER_SQL, LEDGER_TABLE, type LedgerRow, type LedgerWrite } from "@/lib/db/migrate/ledger";
 import type { MigrationDriver } from "@/lib/db/migrate/migration-driver";
+import { buildSearchText } from "@/lib/db/search-text";
 
 const UPSERT = `INSERT INTO "${LEDGER_TABLE}" ("name","checksum","status","finishedAt","error") VALUES (?,?,?,?,?)
   ON CONFLICT("name") DO UPDATE SET "checksum"=excluded."checksum","status"=excluded."status","finishedAt"=excluded."finishedAt","error"=excluded."error"`;
@@ -29,6 +30,11 @@ export function createSqliteMigrationDriver(filePath: string): MigrationDriver {
       db.pragma("journal_mode = WAL");
       db.pragma("foreign_keys = ON");
       db.exec(CREATE_LEDGER_SQL);
+      // Lent to migrations that fill "searchText" for articles already stored (0025_search_text),
+      // so they use the store's own rule rather than an approximation written in SQL.
+      db.function("tidings_search_text", { deterministic: true }, (title, content) =>
+        buildSearchText(String(title), typeof content === "string" ? content : null),
+      );
     },
     async readLedger() {
       return connection().prepare(`SELECT * FROM "${LEDGER_TABLE}" ORDER BY "name"`).all() as LedgerRow[];

@@ -6,15 +6,10 @@ import type { Db } from "@/lib/db/client";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
 import { withPrivateNetworkHint } from "@/lib/pipeline/fetch/private-network-hint";
 import { completeWebAddress } from "@/lib/reads/sources/complete-web-address";
-import { removeSourceLogin, saveSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 import type { FieldErrors } from "@/lib/reads/sources/form-schemas";
 import { updateSource, type SourceSettings } from "@/lib/pipeline/store/sources/update-source";
 
-/** `login`: a new HTTP Basic login, "remove", or null/undefined to keep the one set. */
-export type SourceEdit = Omit<SourceSettings, "feedUrl"> & {
-  url: string;
-  login?: { user: string; password: string } | "remove" | null;
-};
+export type SourceEdit = Omit<SourceSettings, "feedUrl"> & { url: string };
 
 export type SourceEditResult = { status: "saved" } | { status: "error"; fieldErrors: FieldErrors };
 
@@ -23,7 +18,7 @@ export async function editSource(
   policy: { allowPrivateNetworks: boolean },
   input: SourceEdit,
 ): Promise<SourceEditResult> {
-  const { sourceId, customTitle, folderName, enabled, retentionDays, maxIntervalSeconds, now } = input;
+  const { sourceId, customTitle, folderName, enabled, retentionDays, maxIntervalSeconds, login, now } = input;
   const current = await db.source.findUnique({ where: { id: sourceId }, select: { feedUrl: true } });
   // An address left as it was is not checked again: a title edit must not fail on a source the
   // guard would refuse today (added while TIDINGS_ALLOW_PRIVATE_NETWORKS was on).
@@ -43,6 +38,7 @@ export async function editSource(
     enabled,
     retentionDays,
     maxIntervalSeconds,
+    login,
     now,
     feedUrl,
   });
@@ -53,10 +49,5 @@ export async function editSource(
       fieldErrors: { url: [`Already subscribed: ${result.holder.title} (source #${result.holder.id})`] },
     };
   }
-  // The login belongs to the origin of the address saved (a new address on another site does
-  // not inherit the old login's reach: it is sent only to the origin it was given for).
-  if (input.login === "remove") await removeSourceLogin(db, sourceId);
-  else if (input.login && current)
-    await saveSourceLogin(db, sourceId, { ...input.login, origin: new URL(feedUrl ?? current.feedUrl).origin });
   return { status: "saved" };
 }

@@ -7,7 +7,6 @@ import { acceptedBody, blankAttempt } from "@/lib/pipeline/round/attempt-fetch";
 import { storeAttempt } from "@/lib/pipeline/round/store-attempt";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
-import { saveSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 import type { SubscribeInput, SubscribeResult } from "@/lib/reads/sources/subscribe";
 
 export async function recordFirstFetch(
@@ -23,14 +22,14 @@ export async function recordFirstFetch(
 ): Promise<SubscribeResult> {
   const { fetched, parsed } = input;
   const title = input.input.title?.trim() || parsed.feed.title || new URL(input.feedUrl).host;
+  const login = input.input.login;
   const sourceId = await createSource(db, {
     feedUrl: input.feedUrl,
     title,
     customTitle: input.input.title?.trim() || null,
     folderName: input.input.folderName ?? null,
+    login: login?.origin ? { ...login, origin: login.origin } : null,
   });
-  const login = input.input.login;
-  if (login?.origin) await saveSourceLogin(db, sourceId, { ...login, origin: login.origin });
   const source = await db.source.findUniqueOrThrow({ where: { id: sourceId } });
   const started = blankAttempt({ sourceId: source.id, startedAt: input.startedAt, meta: fetched.meta, manual: true });
   const attempt = { ...started, finishedAt: new Date(), ...acceptedBody(fetched, parsed) };

@@ -4,6 +4,7 @@
 import type { ParsedItem } from "@/lib/pipeline/parse/contract/types";
 import { computeContentHash, computeDedupeKey } from "@/lib/pipeline/parse/items/dedupe-key";
 import { htmlToText } from "@/lib/pipeline/parse/sanitize/html-text";
+import { buildSearchText } from "@/lib/db/search-text";
 import type { Db } from "@/lib/db/client";
 import { placeholders, scalarFields, updateById, type ReadRows, type Statement } from "@/lib/db/raw-statements";
 
@@ -95,7 +96,7 @@ export async function planArticles(
   return { newArticles: toInsert.length, updatedArticles: updates.length, statements: [...updates, ...inserts] };
 }
 
-/** 100 rows × 13 columns stays far below both databases' bound-parameter limits. */
+/** 100 rows × 14 columns stays far below both databases' bound-parameter limits. */
 const INSERT_ROWS_PER_STATEMENT = 100;
 
 async function selectWhereIn<T>(
@@ -165,6 +166,7 @@ function articleFields(item: ParsedItem, now: Date) {
     summary: item.summary,
     snippet: buildSnippet(item),
     content: item.content,
+    searchText: buildSearchText(item.title, item.content),
     enclosures: item.enclosures.length > 0 ? JSON.stringify(item.enclosures) : null,
     publishedAt: publishedAt(item, now),
   };

@@ -1,7 +1,9 @@
 // The edit form's write: the user's title, the folder (created on first use) and, when they
-// changed, the feed address and the enabled state with their history, in one transaction.
+// changed, the feed address and the enabled state with their history, and the HTTP Basic login,
+// in one transaction: a failure anywhere saves none of it.
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/client";
+import { removeSourceLogin, saveSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 import { applyEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
 import { deleteEmptyFolders } from "@/lib/pipeline/store/sources/delete-empty-folders";
 import { applyFeedUrl, type FeedUrlChange } from "@/lib/pipeline/store/sources/apply-feed-url";
@@ -21,6 +23,8 @@ export type SourceSettings = {
   maxIntervalSeconds?: number | null;
   /** A checked URL (lib/reads/sources/edit-source.ts); undefined keeps the address. */
   feedUrl?: string;
+  /** A new HTTP Basic login, "remove", or null/undefined to keep the one set. */
+  login?: { user: string; password: string } | "remove" | null;
   now: Date;
 };
 
@@ -56,6 +60,13 @@ export async function updateSource(db: Db, input: SourceSettings): Promise<Sourc
       },
     });
     await applyEnabled(tx, { sourceId: input.sourceId, enabled: input.enabled, now: input.now });
+    // The login belongs to the origin of the address saved (a new address on another site does
+    // not inherit the old login's reach: it is sent only to the origin it was given for).
+    if (input.login === "remove") await removeSourceLogin(tx, input.sourceId);
+    else if (input.login) {
+      const origin = new URL(input.feedUrl ?? source.feedUrl).origin;
+      await saveSourceLogin(tx, input.sourceId, { ...input.login, origin });
+    }
     await deleteEmptyFolders(tx, [source.folderId]);
     return { status: "saved" };
   });
