@@ -20,6 +20,7 @@ import pg from "pg";
 import { resolveDatabaseTarget } from "@/lib/db/database-target";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { startAppServer } from "@/tests/helpers/app-server";
+import { classifyCachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
 import { createRandom } from "../seeded-random";
 
 const { values } = parseArgs({
@@ -60,7 +61,7 @@ const FETCH = T(
 );
 const DAILY = T(
   "FetchDaily",
-  "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int",
+  "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int,conditional:int,answered304:int,churned:int,resent:int,changed:int",
 );
 const ROUND = T(
   "Round",
@@ -140,6 +141,7 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
   const perSource = Math.floor(FETCHES / SOURCES);
   let batch: Value[][] = [];
   for (let sourceId = 1; sourceId <= SOURCES; sourceId++) {
+    let previousFullEtag: string | null = null;
     const count = perSource + (sourceId <= FETCHES % SOURCES ? 1 : 0);
     const step = (90 * DAY) / count;
     for (let k = 0; k < count; k++) {
@@ -149,6 +151,7 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
       const bytes = outcome === "ok" ? 8_000 + Math.floor(rand() * 40_000) : 0;
       const duration = outcome === "error" ? 500 + Math.floor(rand() * 5000) : 40 + Math.floor(rand() * 400);
       const fresh = outcome === "ok" && rand() < 0.6 ? 1 + Math.floor(rand() * 3) : 0;
+      const etagReceived = outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`;
       batch.push([
         sourceId,
         toTime(startedAt),
@@ -161,7 +164,7 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
         fresh,
         outcome === "ok" && fresh === 0,
         k > 0,
-        outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`,
+        etagReceived,
         outcome === "ok" ? "gzip" : null,
         outcome === "error" ? null : 1800,
         outcome === "error" ? "HTTP 503 Service Unavailable" : null,
@@ -171,12 +174,21 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
         rand() < 0.03 ? 600_000 + Math.floor(rand() * 1_800_000) : Math.floor(rand() * 300_000),
       ]);
       const key = `${sourceId}|${new Date(startedAt).toISOString().slice(0, 10)}`;
-      const sums = daily.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
+      const sums = daily.get(key) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
       sums[outcome === "ok" ? 0 : outcome === "not_modified" ? 1 : 2]! += 1;
       sums[3]! += bytes;
       sums[4]! += outcome === "not_modified" ? 40_000 : 0;
       sums[5]! += fresh;
       sums[6]! += duration;
+      sums[7]! += k > 0 ? 1 : 0;
+      // The caching evidence, as writeFetch counts it into the roll-up.
+      const answered = { outcome, conditional: k > 0, bodyUnchanged: outcome === "ok" && fresh === 0, etagReceived };
+      const evidence = classifyCachingEvidence(answered, previousFullEtag);
+      sums[8]! += evidence.answered304;
+      sums[9]! += evidence.churned;
+      sums[10]! += evidence.resent;
+      sums[11]! += evidence.changed;
+      if (outcome === "ok") previousFullEtag = etagReceived;
       daily.set(key, sums);
       if (batch.length === 10_000) {
         await sink.insert(FETCH, batch);

@@ -50,12 +50,12 @@ const BENCHES: Bench[] = [
   { script: "search-sqlite.ts", args: ["--articles", "100000"], smokeArgs: ["--articles", "2000", "--runs", "3"] },
   {
     script: "health.ts",
-    args: ["--fetches", "5000000", "--sources", "1000"],
+    args: ["--fetches", "5000000", "--sources", "10000"],
     smokeArgs: ["--fetches", "50000", "--sources", "100"],
   },
   {
     script: "health.ts",
-    args: ["--fetches", "5000000", "--sources", "1000", "--postgres"],
+    args: ["--fetches", "5000000", "--sources", "10000", "--postgres"],
     smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"],
   },
   { script: "isolation.ts", args: ["--megabytes", "10"], smokeArgs: ["--megabytes", "1"] },

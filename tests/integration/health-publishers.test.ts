@@ -1,15 +1,25 @@
 // The publisher view's figures against four local publishers whose behaviour is known, each on
 // its own loopback address (its own politeness key): one honouring validators, one ignoring them,
-// one rate-limiting, one failing. Real rounds write the log and roll-ups; the view reads them
+// one rate-limiting, one failing, one sending a new ETag with the same feed every time (churn). Real rounds write the log and roll-ups; the view reads them
 // through the process-wide client, as the pages do.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
-import { feed, rateLimited, rssFeed, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
+import {
+  churningEtag,
+  feed,
+  rateLimited,
+  rssFeed,
+  startPublisher,
+  status,
+  type Publisher,
+} from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { forget } from "@/lib/base/remember";
 import { disconnectDb } from "@/lib/db/client";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { listPublishers } from "@/lib/reads/health/list-publishers";
+import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
+import { NO_EVIDENCE } from "@/lib/pipeline/store/fetch/caching-evidence";
 import type { PublisherSummary } from "@/lib/reads/health/rules/summarise-publishers";
 
 const ROUNDS = 4;
@@ -20,7 +30,7 @@ const BODY = rssFeed({
 });
 
 let database: FreshDatabase;
-const publishers: Record<"honours" | "ignores" | "limits" | "fails", Publisher> = {} as never;
+const publishers: Record<"honours" | "ignores" | "limits" | "fails" | "churns", Publisher> = {} as never;
 const ids: Record<string, number> = {};
 let byKey: Map<string, PublisherSummary>;
 
@@ -35,6 +45,10 @@ beforeAll(async () => {
   );
   publishers.limits = await startPublisher({ "/feed.xml": rateLimited(3600) }, { host: "127.0.0.3" });
   publishers.fails = await startPublisher({ "/feed.xml": status(500) }, { host: "127.0.0.4" });
+  publishers.churns = await startPublisher(
+    { "/feed.xml": feed({ body: BODY, etag: churningEtag() }) },
+    { host: "127.0.0.5" },
+  );
   for (const [name, publisher] of Object.entries(publishers))
     ids[name] = await addDueSource(database.db, publisher.url("/feed.xml"), name);
   await database.db.robotsTxt.create({
@@ -66,7 +80,7 @@ async function bytesInLog(sourceId: number): Promise<number> {
 
 describe("the publisher view", () => {
   it("lists one publisher per politeness key, costliest first", () => {
-    expect([...byKey.keys()].sort()).toEqual(["127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4"]);
+    expect([...byKey.keys()].sort()).toEqual(["127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"]);
     expect(byKey.get("127.0.0.3")!.requests).toBe(1);
     for (const publisher of byKey.values()) expect(publisher.sources.map((source) => source.id)).toHaveLength(1);
   });
@@ -106,6 +120,38 @@ describe("the publisher view", () => {
     expect([fails.failingSince, fails.failingSources]).toEqual([first.startedAt, 1]);
     expect(fails.sources[0]).toMatchObject({ health: "backing_off", failingSince: first.startedAt });
     expect(fails.robots).toEqual([{ origin: publishers.fails.origin, words: "read (1 rules)" }]);
+  });
+
+  it("a publisher churning ETags: the same feed under a new ETag is churn, not ignoring", () => {
+    const churns = byKey.get("127.0.0.5")!;
+    expect([churns.requests, churns.ok, churns.notModified]).toEqual([4, 4, 0]);
+    expect(churns.honours.verdict).toBe("unknown");
+  });
+
+  it("the roll-ups, counted as each fetch was stored, agree with the rule over the fetch log", async () => {
+    const rolledUp = await database.db.fetchDaily.groupBy({
+      by: ["sourceId"],
+      _sum: { ok: true, answered304: true, churned: true, resent: true, changed: true },
+    });
+    const counted = rolledUp.map((row) => ({
+      sourceId: row.sourceId,
+      evidence: {
+        fullResponses: row._sum.ok,
+        answered304: row._sum.answered304,
+        churned: row._sum.churned,
+        resent: row._sum.resent,
+        changed: row._sum.changed,
+      },
+    }));
+    const fromLog = await Promise.all(
+      counted.map(async ({ sourceId }) => ({
+        sourceId,
+        evidence: (await listValidatorEvidence({ sourceId, latest: 100 })).get(sourceId) ?? NO_EVIDENCE,
+      })),
+    );
+    expect(counted).toEqual(fromLog);
+    const churns = counted.find((row) => row.sourceId === ids.churns)!;
+    expect(churns.evidence).toEqual({ fullResponses: 4, answered304: 0, churned: 3, resent: 0, changed: 0 });
   });
 
   it("reads one publisher by its key, and none for a key no source has", async () => {

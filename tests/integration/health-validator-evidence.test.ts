@@ -1,5 +1,6 @@
-// The one classification of fetches for the caching verdicts, in SQL on the real database: the
-// cases the badges used to count in TypeScript, for one source's latest fetches and for a period.
+// The one classification of fetches for the caching verdicts (lib/pipeline/store/fetch/caching-evidence.ts)
+// over one source's latest fetches read from the real database. The publisher view's roll-ups,
+// counted by the same rule as rounds store fetches, are checked in health-publishers.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { forget } from "@/lib/base/remember";
@@ -121,14 +122,5 @@ describe("validator evidence from the fetch log", () => {
     expect((await listValidatorEvidence({ sourceId: ids.window!, latest: 3 })).get(ids.window!)).toEqual(
       counts(1, 2, 0, 1, 0),
     );
-  });
-
-  it("counts every source's fetches since a date", async () => {
-    const all = await listValidatorEvidence({ since: new Date(T0) });
-    expect(all.get(ids.model!)).toEqual(counts(2, 2, 0, 0, 1));
-    expect(all.get(ids.ignores!)).toEqual(counts(3, 0, 0, 2, 0));
-    const late = await listValidatorEvidence({ since: new Date(T0 + 3 * 60_000) });
-    expect(late.get(ids.model!)).toEqual(counts(1, 1, 0, 0, 1));
-    expect(late.has(ids.lastModifiedOnly!)).toBe(false);
   });
 });

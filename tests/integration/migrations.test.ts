@@ -168,6 +168,59 @@ describe("the migration runner", () => {
     }
   });
 
+  it("counts the caching evidence of the fetch log kept into the daily roll-ups (0022)", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0020_setting_key_style") });
+    const at = (day: number, hours: number) => new Date(Date.UTC(2026, 10, day, hours));
+    const before = createPrismaClient(target);
+    let sourceId = 0;
+    try {
+      const [row] = await querySql<{ id: number }>(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at(1, 0)}) RETURNING "id"`,
+      );
+      sourceId = Number(row!.id);
+      const fetched = (day: number, hours: number, outcome: string, bodyUnchanged: boolean, etag: string | null) =>
+        querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "conditional", "bodyUnchanged", "etagReceived") VALUES (${sourceId}, ${at(day, hours)}, 5, ${outcome}, ${day > 1 || hours > 0}, ${bodyUnchanged}, ${etag})`,
+        );
+      // Every request after the first sends a validator. Day 1: the first full response, a 304, the same feed under a new ETag (churn).
+      await fetched(1, 0, "ok", false, '"v1"');
+      await fetched(1, 1, "not_modified", false, null);
+      await fetched(1, 2, "ok", true, '"v2"');
+      // Day 2: the same feed under the same ETag (resent), a changed feed, an error (no evidence).
+      await fetched(2, 0, "ok", true, '"v2"');
+      await fetched(2, 1, "ok", false, '"v3"');
+      await fetched(2, 2, "error", true, null);
+      for (const day of ["2026-11-01", "2026-11-02"])
+        await querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "FetchDaily" ("sourceId", "day", "ok") VALUES (${sourceId}, ${day}, 2)`,
+        );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const days = await after.fetchDaily.findMany({
+        where: { sourceId },
+        orderBy: { day: "asc" },
+        select: { day: true, answered304: true, churned: true, resent: true, changed: true },
+      });
+      expect(days).toEqual([
+        { day: "2026-11-01", answered304: 1, churned: 1, resent: 0, changed: 0 },
+        { day: "2026-11-02", answered304: 0, churned: 0, resent: 1, changed: 1 },
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("cuts titles and authors stored before the text lengths to them (0015)", async () => {
     const { target } = emptyTarget();
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0014_source_article_count") });

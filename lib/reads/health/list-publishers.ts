@@ -3,7 +3,6 @@ import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/base/env";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import { classifySourceHealth } from "@/lib/reads/health/rules/classify-source-health";
-import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
 import { listPageCosts } from "@/lib/reads/health/list-page-costs";
 import {
   describeRobotsState,
@@ -40,13 +39,16 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
   if (sources.length === 0) return [];
   const ids = onlyKey === null ? undefined : sources.map((source) => source.id);
   const since = new Date(now.getTime() - (PUBLISHER_DAYS - 1) * 24 * 60 * 60 * 1000);
-  const [daily, evidence, holds, robots, pages] = await Promise.all([
+  // The caching evidence is summed from the roll-ups too: the raw log is far too big to read here.
+  const [daily, holds, robots, pages] = await Promise.all([
     db.fetchDaily.groupBy({
       by: ["sourceId"],
       where: { day: { gte: since.toISOString().slice(0, 10) }, ...(ids ? { sourceId: { in: ids } } : {}) },
-      _sum: { ok: true, notModified: true, error: true, bytesReceived: true, bytesSaved: true },
+      _sum: {
+        ...{ ok: true, notModified: true, error: true, bytesReceived: true, bytesSaved: true },
+        ...{ answered304: true, churned: true, resent: true, changed: true },
+      },
     }),
-    listValidatorEvidence({ since: startOfUtcDay(since), sourceIds: ids }),
     db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true, retryAfterUntil: true } }),
     db.robotsTxt.findMany({
       select: { origin: true, httpStatus: true, body: true, fetchedAt: true },
@@ -79,7 +81,18 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
         pageBytes: page.bytes,
       })),
     ],
-    evidence,
+    evidence: new Map(
+      daily.map((row) => [
+        row.sourceId,
+        {
+          fullResponses: row._sum.ok ?? 0,
+          answered304: row._sum.answered304 ?? 0,
+          churned: row._sum.churned ?? 0,
+          resent: row._sum.resent ?? 0,
+          changed: row._sum.changed ?? 0,
+        },
+      ]),
+    ),
     holds: holds.map((hold) => ({ host: hold.host, until: hold.retryAfterUntil! })),
     robots: robots.map((row) => ({ origin: row.origin, words: describeRobotsState(row, mode) })),
   });

@@ -1,25 +1,22 @@
 import "server-only";
-import { getSqlReader } from "@/lib/db/client";
-import {
-  buildValidatorEvidenceSql,
-  type EvidenceScope,
-  type ValidatorEvidenceRow,
-} from "@/lib/reads/health/rules/validator-evidence-sql";
-import type { ValidatorEvidence } from "@/lib/reads/health/rules/caching-badge-rules";
+import { getDb } from "@/lib/db/client";
+import { sumCachingEvidence, type CachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
 
-/** Per source, what its fetches in the scope say about conditional requests. */
-export async function listValidatorEvidence(scope: EvidenceScope): Promise<Map<number, ValidatorEvidence>> {
-  const rows = await getSqlReader().all<ValidatorEvidenceRow>(buildValidatorEvidenceSql(scope));
-  return new Map(
-    rows.map((row) => [
-      Number(row.sourceId),
-      {
-        fullResponses: Number(row.fullResponses),
-        answered304: Number(row.answered304),
-        churned: Number(row.churned),
-        resent: Number(row.resent),
-        changed: Number(row.changed),
-      },
-    ]),
-  );
+/**
+ * What one source's latest answered fetches say about conditional requests (the source page's
+ * badges). The publisher view's 30 days come from the FetchDaily roll-ups instead
+ * (lib/reads/health/list-publishers.ts), counted by the same rule as each fetch was stored.
+ */
+export async function listValidatorEvidence(scope: {
+  sourceId: number;
+  latest: number;
+}): Promise<Map<number, CachingEvidence>> {
+  const newestFirst = await getDb().fetch.findMany({
+    where: { sourceId: scope.sourceId, outcome: { in: ["ok", "not_modified"] } },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    take: scope.latest,
+    select: { outcome: true, conditional: true, bodyUnchanged: true, etagReceived: true },
+  });
+  if (newestFirst.length === 0) return new Map();
+  return new Map([[scope.sourceId, sumCachingEvidence(newestFirst.reverse())]]);
 }

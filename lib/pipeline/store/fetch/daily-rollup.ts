@@ -2,14 +2,22 @@
 // raw fetch rows.
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
+import { classifyCachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
 /** The upsert arguments that add one attempt to its source's roll-up for the attempt's UTC day. */
-export function dailyRollupUpsert(input: { source: SourceRow; attempt: Attempt; newArticles: number }) {
+export function dailyRollupUpsert(input: {
+  source: SourceRow;
+  attempt: Attempt;
+  newArticles: number;
+  /** The ETag of the source's previous full response (planFetch reads it when the rule needs it). */
+  previousFullEtag: string | null;
+}) {
   const { source, attempt } = input;
+  const evidence = classifyCachingEvidence(answeredFetchOf(attempt), input.previousFullEtag);
   const counts = {
     ok: attempt.outcome === "ok" ? 1 : 0,
     notModified: attempt.outcome === "not_modified" ? 1 : 0,
@@ -20,6 +28,11 @@ export function dailyRollupUpsert(input: { source: SourceRow; attempt: Attempt; 
     newArticles: input.newArticles,
     durationMsSum: Math.round(attempt.meta.durationMs),
     conditional: attempt.meta.conditional ? 1 : 0,
+    // Full responses are `ok` already.
+    answered304: evidence.answered304,
+    churned: evidence.churned,
+    resent: evidence.resent,
+    changed: evidence.changed,
   };
   const increments = {
     ok: { increment: counts.ok },
@@ -30,10 +43,24 @@ export function dailyRollupUpsert(input: { source: SourceRow; attempt: Attempt; 
     newArticles: { increment: counts.newArticles },
     durationMsSum: { increment: counts.durationMsSum },
     conditional: { increment: counts.conditional },
+    answered304: { increment: counts.answered304 },
+    churned: { increment: counts.churned },
+    resent: { increment: counts.resent },
+    changed: { increment: counts.changed },
   };
   return {
     where: { sourceId_day: { sourceId: source.id, day: utcDay(attempt.startedAt) } },
     create: { sourceId: source.id, day: utcDay(attempt.startedAt), ...counts },
     update: increments,
+  };
+}
+
+/** The attempt as the caching rule sees it (the same fields its Fetch row stores). */
+export function answeredFetchOf(attempt: Attempt) {
+  return {
+    outcome: attempt.outcome,
+    conditional: attempt.meta.conditional,
+    bodyUnchanged: attempt.bodyUnchanged,
+    etagReceived: attempt.meta.headers.etag,
   };
 }

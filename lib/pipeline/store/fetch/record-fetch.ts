@@ -8,7 +8,8 @@ import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 import { planArticles, type PlannedArticles } from "@/lib/pipeline/store/fetch/save-articles";
 import { buildFetchRow, type FetchRow } from "@/lib/pipeline/store/fetch/fetch-row";
 import { buildSourceUpdate } from "@/lib/pipeline/store/fetch/source-update";
-import { dailyRollupUpsert } from "@/lib/pipeline/store/fetch/daily-rollup";
+import { answeredFetchOf, dailyRollupUpsert } from "@/lib/pipeline/store/fetch/daily-rollup";
+import { needsPreviousFullEtag } from "@/lib/pipeline/store/fetch/caching-evidence";
 import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/pipeline/store/fetch/adopt-url";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 import {
@@ -38,6 +39,8 @@ export type FetchPlan = {
   articles: PlannedArticles;
   /** For each URL this attempt could make the source adopt, the id of a source that already has it. */
   urlHolders: UrlHolders;
+  /** The ETag of the source's previous full response, read only when the roll-up's churn rule needs it. */
+  previousFullEtag: string | null;
 };
 
 /** What was written; `row` is the committed Fetch row (the round counts it for /metrics). */
@@ -53,7 +56,19 @@ export async function planFetch(db: Db, attempt: Attempt, source: SourceRow): Pr
     attempt.meta.permanentRedirectUrl,
     attempt.discoveredFeedUrl,
   ]);
-  return { attempt, source, articles, urlHolders };
+  const previousFullEtag = needsPreviousFullEtag(answeredFetchOf(attempt))
+    ? await readPreviousFullEtag(db, source.id)
+    : null;
+  return { attempt, source, articles, urlHolders, previousFullEtag };
+}
+
+async function readPreviousFullEtag(db: Db, sourceId: number): Promise<string | null> {
+  const previous = await db.fetch.findFirst({
+    where: { sourceId, outcome: "ok" },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    select: { etagReceived: true },
+  });
+  return previous?.etagReceived ?? null;
 }
 
 /**
@@ -74,7 +89,7 @@ export async function writeFetch(
   const now = attempt.finishedAt;
   const { newArticles, updatedArticles } = articles;
   const decision = keepTakenUrl(source, decided, plan.urlHolders);
-  const rollup = dailyRollupUpsert({ source, attempt, newArticles });
+  const rollup = dailyRollupUpsert({ source, attempt, newArticles, previousFullEtag: plan.previousFullEtag });
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   await runAtomically(db, [
     ...articles.statements,

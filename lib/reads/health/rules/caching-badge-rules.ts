@@ -5,15 +5,10 @@
 // unchanged, the only ones that test it (a changed feed sent in full is the right answer and
 // proves nothing). tests/unit/health-badges.test.ts runs every combination of the facts.
 import { formatDuration } from "@/lib/pipeline/policy/format";
+import type { CachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
 
-/** Counted from the fetch log by lib/reads/health/rules/validator-evidence-sql.ts. */
-export type ValidatorEvidence = {
-  fullResponses: number;
-  answered304: number;
-  churned: number;
-  resent: number;
-  changed: number;
-};
+/** Counted per fetch by lib/pipeline/store/fetch/caching-evidence.ts. */
+export type ValidatorEvidence = CachingEvidence;
 
 /** Conditional requests with unchanged content before "honours validators" becomes a verdict. */
 export const EVIDENCE_NEEDED = 3;

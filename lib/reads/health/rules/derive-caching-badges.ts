@@ -1,5 +1,5 @@
 // The source page's caching badges: the evidence counted from its latest fetches
-// (validator-evidence-sql.ts) and what its latest responses carried, judged by the one rule
+// (lib/pipeline/store/fetch/caching-evidence.ts) and what its latest responses carried, judged by the one rule
 // table (caching-badge-rules.ts). Pure.
 import {
   applyBadgeRules,
@@ -21,7 +21,7 @@ export type BadgeFetch = {
 /** The badges read this many of the latest fetches: recent behaviour, not ancient history. */
 export const BADGE_WINDOW = 100;
 
-export const NO_EVIDENCE: ValidatorEvidence = { fullResponses: 0, answered304: 0, churned: 0, resent: 0, changed: 0 };
+export { NO_EVIDENCE } from "@/lib/pipeline/store/fetch/caching-evidence";
 
 export function deriveCachingBadges(evidence: ValidatorEvidence, recent: readonly BadgeFetch[]): CachingBadge[] {
   const newestFirst = [...recent].sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
