@@ -7,15 +7,29 @@ import { tsImport } from "tsx/esm/api";
 
 const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
 const load = (file) => tsImport(file, { parentURL: import.meta.url, tsconfig });
-const [{ parseFeed }, { extractArticle }] = await Promise.all([
-  load("../parse/parse-feed.ts"),
-  load("../parse/full-text/extract-article.ts"),
-]);
+
+// Each task's modules are loaded when the task is first asked: a command line that parses one large
+// feed does not wait for the article extractor (Readability, linkedom) to load, nor the reverse.
+const loaded = new Map();
+const loadOnce = (file) => {
+  if (!loaded.has(file)) loaded.set(file, load(file));
+  return loaded.get(file);
+};
 
 const TASKS = {
-  feed: ({ body, contentType, contentLocation, url }) =>
-    parseFeed({ body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType, contentLocation, url }),
-  article: ({ html, url, selector }) => extractArticle({ html, url, selector }),
+  feed: async ({ body, contentType, contentLocation, url }) => {
+    const { parseFeed } = await loadOnce("../parse/parse-feed.ts");
+    return parseFeed({
+      body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      contentType,
+      contentLocation,
+      url,
+    });
+  },
+  article: async ({ html, url, selector }) => {
+    const { extractArticle } = await loadOnce("../parse/full-text/extract-article.ts");
+    return extractArticle({ html, url, selector });
+  },
 };
 
 parentPort.on("message", async (message) => {
