@@ -1,14 +1,20 @@
-// Full text: extraction CPU (decode, lazy images, Readability, sanitize: readArticlePage, what a
-// round does with each page) for a typical 100 KB article page, for 100 such pages (a round with
-// 100 new full-text articles), and the peak memory of a 10 MB page (TIDINGS_MAX_BODY_BYTES).
-// CPU time (process.cpuUsage); memory as the peak RSS (resourceUsage().maxRSS) of a fresh child
-// process before and after the one page, so that nothing else raised it.
+// Full text: extraction CPU (decode, lazy images, Readability, sanitize: what a round does with
+// each page, in the parse stage's worker as the round runs it) for a typical 100 KB article page,
+// for 100 such pages (a round with 100 new full-text articles), and the peak memory of a 10 MB page
+// (TIDINGS_MAX_BODY_BYTES). CPU time (process.cpuUsage: every thread of the process, the worker's
+// included); memory as the peak RSS (resourceUsage().maxRSS) of a fresh child process before and
+// after the one page, so that nothing else raised it. The main thread's longest stall while the
+// 10 MB page is read (monitorEventLoopDelay) shows what readers' requests would wait: in the worker,
+// and inline for comparison.
 // npx tsx scripts/bench/full-text.ts [--articles 100] [--megabytes 10]
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseHTML } from "linkedom";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
-import { readArticlePage } from "@/lib/pipeline/parse/full-text/read-article-page";
+import { extractArticle } from "@/lib/pipeline/parse/full-text/extract-article";
+import { judgeExtraction, preparePage } from "@/lib/pipeline/parse/full-text/read-article-page";
+import { extractArticleOffThread } from "@/lib/pipeline/round/extract-off-thread";
 import { readPageFixture } from "@/tests/helpers/article-site";
 import { ms, percentile, printFigures } from "./bench-output";
 
@@ -71,43 +77,85 @@ function asResult(html: string): FetchResult {
   return { outcome: "ok", body, meta };
 }
 
-function extractCpuMs(result: FetchResult): number {
+type HugeMode = "worker" | "inline" | "whole-dom";
+type HugeFigures = { growth: number; cpu: number; stallMs: number };
+
+async function extractCpuMs(result: FetchResult, where: "worker" | "inline" = "worker"): Promise<number> {
   const before = process.cpuUsage();
-  const verdict = readArticlePage(result, { storedHtml: null, selector: null });
+  const prepared = preparePage(result, { storedHtml: null, selector: null });
+  if (prepared.state !== "prepared") throw new Error(`the bench page was refused: ${prepared.detail}`);
+  const extract = where === "worker" ? extractArticleOffThread : extractArticle;
+  const verdict = judgeExtraction(prepared, await extract(prepared.extraction));
   const used = process.cpuUsage(before);
   if (verdict.state !== "extracted") throw new Error(`the bench page gave no article: ${verdict.detail}`);
   return (used.user + used.system) / 1000;
 }
 
-/** Peak RSS growth (bytes) of one huge page, in this process: run only in a fresh child. */
-function measureHuge(mode: string): void {
+/** Lets the event loop turn a few times, so that the delay monitor records what came before. */
+const nextTurns = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+/** Peak RSS growth (bytes), CPU and the main thread's longest stall of one huge page: run only in a fresh child. */
+async function measureHuge(mode: HugeMode): Promise<void> {
   const huge = asResult(articlePage(MEGABYTES * MIB, 999));
+  // A warm worker, as in a round's stream of pages: its start is not the page's cost.
+  if (mode === "worker") await extractCpuMs(asResult(articlePage(100 * 1024, 0)), mode);
   global.gc?.();
   const before = process.resourceUsage().maxRSS * 1024;
-  const cpu = mode === "extract" ? extractCpuMs(huge) : (parseHTML(articlePage(MEGABYTES * MIB, 999)), 0);
-  console.log(JSON.stringify({ growth: process.resourceUsage().maxRSS * 1024 - before, cpu }));
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
+  // The first turn only starts the monitor's clock: a stall before it would go unrecorded.
+  await nextTurns();
+  const cpu = mode === "whole-dom" ? (parseHTML(articlePage(MEGABYTES * MIB, 999)), 0) : await extractCpuMs(huge, mode);
+  // The loop's delay is recorded when it turns again: a stall still under way is not yet counted.
+  await nextTurns();
+  stalls.disable();
+  const figures: HugeFigures = {
+    growth: process.resourceUsage().maxRSS * 1024 - before,
+    cpu,
+    stallMs: stalls.max / 1e6,
+  };
+  console.log(JSON.stringify(figures));
 }
 
-function hugeInChild(mode: "extract" | "whole-dom"): { growth: number; cpu: number } {
+function hugeInChild(mode: HugeMode): HugeFigures {
   const output = execFileSync(
     process.execPath,
     ["--expose-gc", "--import", "tsx", __filename, "--megabytes", String(MEGABYTES), "--huge-only", mode],
     { encoding: "utf8" },
   );
-  return JSON.parse(output.trim().split("\n").at(-1)!) as { growth: number; cpu: number };
+  return JSON.parse(output.trim().split("\n").at(-1)!) as HugeFigures;
 }
 
-if (values["huge-only"]) measureHuge(values["huge-only"]);
-else main();
+void (values["huge-only"] ? measureHuge(values["huge-only"] as HugeMode) : main());
 
-function main(): void {
+/** One after another, as the round extracts its pages. */
+async function eachCpuMs(results: FetchResult[], where: "worker" | "inline"): Promise<number[]> {
+  const figures: number[] = [];
+  for (const result of results) figures.push(await extractCpuMs(result, where));
+  return figures;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+async function main(): Promise<void> {
   const typical = asResult(articlePage(100 * 1024, 0));
-  extractCpuMs(typical); // warm-up: a server extracts many pages
-  const single = Array.from({ length: 9 }, () => extractCpuMs(typical));
+  await extractCpuMs(typical); // warm-up (the worker starts): a server extracts many pages
+  await extractCpuMs(typical, "inline");
+  const single = await eachCpuMs(
+    Array.from({ length: 9 }, () => typical),
+    "worker",
+  );
+  const singleInline = await eachCpuMs(
+    Array.from({ length: 9 }, () => typical),
+    "inline",
+  );
   const pages = Array.from({ length: ARTICLES }, (_, n) => asResult(articlePage(100 * 1024, n + 1)));
-  const perPage = pages.map(extractCpuMs);
-  const total = perPage.reduce((sum, value) => sum + value, 0);
-  const huge = hugeInChild("extract");
+  const perPage = await eachCpuMs(pages, "worker");
+  const total = sum(perPage);
+  // Inline in the same run: the worker's overhead as a ratio, whatever else loads the machine.
+  const totalInline = sum(await eachCpuMs(pages, "inline"));
+  const huge = hugeInChild("worker");
+  const inline = hugeInChild("inline");
   // For comparison only: the same page's DOM built whole, without the cut of parse-page-document.ts.
   const whole = hugeInChild("whole-dom");
   const size = typical.outcome === "ok" ? typical.body.length / 1024 : 0;
@@ -117,12 +165,28 @@ function main(): void {
       value: ms(percentile(single, 50)),
       target: "≤ 50 ms",
     },
+    { figure: `the same page inline, CPU (median of 9)`, value: ms(percentile(singleInline, 50)), target: "" },
     { figure: `${ARTICLES} such pages (a round's extraction), CPU`, value: ms(total, 0), target: "≤ 2,000 ms" },
+    {
+      figure: `the same ${ARTICLES} pages inline, CPU (worker / inline ${(total / totalInline).toFixed(2)})`,
+      value: ms(totalInline, 0),
+      target: "",
+    },
     { figure: `the slowest of the ${ARTICLES}`, value: ms(Math.max(...perPage)), target: "" },
     {
       figure: `a ${MEGABYTES} MB page: peak RSS growth (CPU ${ms(huge.cpu, 0)})`,
       value: `${(huge.growth / MIB).toFixed(0)} MiB`,
       target: "bounded (DOM cut at 1 M chars)",
+    },
+    {
+      figure: `the main thread's longest stall during the ${MEGABYTES} MB page, extracted in the worker`,
+      value: ms(huge.stallMs),
+      target: "",
+    },
+    {
+      figure: `for comparison: the same page extracted inline, the main thread's longest stall`,
+      value: ms(inline.stallMs),
+      target: "",
     },
     {
       figure: `for comparison: linkedom's DOM of the whole ${MEGABYTES} MB page, peak RSS growth`,

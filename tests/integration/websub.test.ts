@@ -139,6 +139,24 @@ describe("discovery and subscription", () => {
     expect(subscription.lastError).toMatch(/plain http, where its secret would travel in clear/);
   });
 
+  it("takes the hub's turn in the lanes: a hub host under a Retry-After hold is not asked, and the subscription says why", async () => {
+    const until = new Date(Date.now() + 3600_000);
+    await db().hostState.create({ data: { host: new URL(world.hub.url).hostname, retryAfterUntil: until } });
+    try {
+      publishFeed([1]);
+      const id = await addDueSource(db(), world.publisher.url("/feed.xml"));
+      await round();
+      expect(world.hub.requests).toEqual([]);
+      const subscription = await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } });
+      expect(subscription.state).toBe("failing");
+      expect(subscription.lastError).toBe(
+        `${new URL(world.hub.url).hostname} asked to wait until ${until.toISOString()} (Retry-After): not asked`,
+      );
+    } finally {
+      await db().hostState.deleteMany();
+    }
+  });
+
   it("subscribes nowhere without TIDINGS_PUBLIC_URL: the feed is polled as before", async () => {
     publishFeed([1]);
     await addDueSource(db(), world.publisher.url("/feed.xml"));

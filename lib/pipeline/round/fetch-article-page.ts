@@ -7,7 +7,8 @@ import type { Db } from "@/lib/db/client";
 import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";
 import { PAGE_ACCEPT } from "@/lib/pipeline/fetch/request-headers";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
-import { readArticlePage, type PageVerdict } from "@/lib/pipeline/parse/full-text/read-article-page";
+import { judgeExtraction, preparePage, type PageVerdict } from "@/lib/pipeline/parse/full-text/read-article-page";
+import { extractArticleOffThread } from "@/lib/pipeline/round/extract-off-thread";
 import { pageLane } from "@/lib/pipeline/round/page-lane";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import type { PageTarget } from "@/lib/pipeline/store/pages/page-targets";
@@ -41,7 +42,11 @@ export async function fetchArticlePage(
     },
     { ...settings.fetch, accept: PAGE_ACCEPT, lane: pageLane(db, settings, target.url) },
   );
-  const verdict = readArticlePage(result, { storedHtml, selector: target.selector });
+  const prepared = preparePage(result, { storedHtml, selector: target.selector });
+  const verdict =
+    prepared.state === "prepared"
+      ? judgeExtraction(prepared, await extractArticleOffThread(prepared.extraction))
+      : prepared;
   // A failed request does not undo an article read before: the log says what happened this time.
   const keepStored = verdict.state === "failed" && target.stored?.state === "extracted";
   await saveArticlePage(db, {

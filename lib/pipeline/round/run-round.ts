@@ -34,6 +34,7 @@ import { closeRound } from "@/lib/pipeline/round/close-round";
 import { fetchPendingPages } from "@/lib/pipeline/round/fetch-pending-pages";
 import { refreshDueIcons } from "@/lib/pipeline/round/refresh-due-icons";
 import { maintainSubscriptionsSafely } from "@/lib/pipeline/websub/maintain-subscriptions";
+import { hubLane } from "@/lib/pipeline/lanes/hub-lane";
 
 const log = createLogger("round");
 
@@ -93,7 +94,7 @@ export async function runRound(db: Db, settings: RoundSettings, options: RoundOp
     // Hub requests (subscribe, renew, unsubscribe) ride on every scheduled round, even one with no
     // source due: a lease must be renewed whether or not a feed is. Under the lease, like the round.
     if (settings.webSub && options.sourceId === undefined && report.status !== "failed")
-      await maintainSubscriptionsSafely(db, settings.webSub, settings.clock);
+      await maintainSubscriptionsSafely(db, settings.webSub, { clock: settings.clock, lane: hubLane(db, settings) });
     return report;
   } catch (error) {
     if (!isDatabaseError(error)) throw error;

@@ -4,6 +4,7 @@
 // so that two instances sharing a database never send the same request twice.
 import type { Db } from "@/lib/db/client";
 import type { Clock } from "@/lib/base/clock";
+import type { RequestLane } from "@/lib/pipeline/fetch/types";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import {
@@ -25,7 +26,10 @@ const MAX_PASS_MS = 60_000;
 
 type Row = Awaited<ReturnType<typeof listDue>>[number];
 
-async function maintainSubscriptions(db: Db, settings: WebSubSettings, clock: Clock): Promise<void> {
+/** What a pass needs besides its settings: the clock, and the lane every hub request takes its turn in. */
+type PassContext = { clock: Clock; lane: RequestLane };
+
+async function maintainSubscriptions(db: Db, settings: WebSubSettings, { clock, lane }: PassContext): Promise<void> {
   const deadline = clock.monotonicMs() + MAX_PASS_MS;
   for (const row of await listDue(db, clock.now())) {
     if (clock.monotonicMs() > deadline) break;
@@ -41,14 +45,14 @@ async function maintainSubscriptions(db: Db, settings: WebSubSettings, clock: Cl
       },
     });
     if (claimed.count === 0) continue;
-    await carryOut(db, settings, row, plan, now);
+    await carryOut(db, settings, lane, row, plan, now);
   }
 }
 
 /** From the round: a failure here is logged, never the round's (its fetches are stored by now). */
-export async function maintainSubscriptionsSafely(db: Db, settings: WebSubSettings, clock: Clock): Promise<void> {
+export async function maintainSubscriptionsSafely(db: Db, settings: WebSubSettings, pass: PassContext): Promise<void> {
   try {
-    await maintainSubscriptions(db, settings, clock);
+    await maintainSubscriptions(db, settings, pass);
   } catch (error) {
     log.error(`hub requests stopped: ${describeError(error)}`);
   }
@@ -64,7 +68,14 @@ function listDue(db: Db, now: Date) {
   });
 }
 
-async function carryOut(db: Db, settings: WebSubSettings, row: Row, plan: HubRequestPlan, now: Date): Promise<void> {
+async function carryOut(
+  db: Db,
+  settings: WebSubSettings,
+  lane: RequestLane,
+  row: Row,
+  plan: HubRequestPlan,
+  now: Date,
+): Promise<void> {
   if (plan.action === "wait") {
     await db.webSubSubscription.update({
       where: { id: row.id },
@@ -86,6 +97,7 @@ async function carryOut(db: Db, settings: WebSubSettings, row: Row, plan: HubReq
       secret: row.secret,
     },
     settings,
+    lane,
   );
   // Only while the request is still pending: a hub that verified (or a verified unsubscription that
   // deleted the row) before its answer reached us has already written the outcome.

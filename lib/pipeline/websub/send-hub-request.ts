@@ -1,12 +1,14 @@
 // W3C WebSub §5.1: a subscription request is a form POST to the hub, which answers 202 Accepted
-// and later verifies intent at the callback (or 4xx/5xx with a reason in the body). It goes to the
-// hub, never the publisher, so it takes no turn in the publishers' lane; it is sent by the same
-// guarded client (no private addresses unless allowed, one time budget, no redirects followed:
-// §5.1 has the hub answer, not send the subscriber elsewhere).
+// and later verifies intent at the callback (or 4xx/5xx with a reason in the body). A hub is a host
+// like any publisher (often the publisher itself), so the request takes its domain's turn in the
+// lanes the round hands over (the gap, a Retry-After hold); it is sent by the same guarded client
+// (no private addresses unless allowed, one time budget, no redirects followed: §5.1 has the hub
+// answer, not send the subscriber elsewhere).
 import { request } from "undici";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
 import { getAgent } from "@/lib/pipeline/fetch/http-client";
 import { describeError } from "@/lib/base/describe-error";
+import type { RequestLane } from "@/lib/pipeline/fetch/types";
 import type { WebSubSettings } from "@/lib/pipeline/websub/websub-settings";
 
 export type HubRequest = {
@@ -22,7 +24,7 @@ export type HubAnswer = { accepted: true; status: number } | { accepted: false; 
 /** The hub's reason for a refusal is shown to people: this much of its body is read. */
 const MAX_REASON_BYTES = 300;
 
-export async function sendHubRequest(hub: HubRequest, settings: WebSubSettings): Promise<HubAnswer> {
+export async function sendHubRequest(hub: HubRequest, settings: WebSubSettings, lane: RequestLane): Promise<HubAnswer> {
   const checked = checkUrl(hub.hubUrl, settings);
   if (!checked.ok) return { accepted: false, detail: `hub URL refused: ${checked.detail}` };
   if (hub.mode === "subscribe" && checked.url.protocol === "http:" && !settings.allowPlainHttpHubs)
@@ -40,6 +42,8 @@ export async function sendHubRequest(hub: HubRequest, settings: WebSubSettings):
     form.set("hub.secret", hub.secret);
   }
   const connectTimeoutMs = Math.max(1, Math.ceil(settings.timeoutMs / 2));
+  const turn = await lane(checked.url);
+  if (!turn.go) return { accepted: false, detail: turn.detail };
   try {
     const response = await request(checked.url, {
       method: "POST",
@@ -55,6 +59,8 @@ export async function sendHubRequest(hub: HubRequest, settings: WebSubSettings):
     return { accepted: false, detail: `the hub answered HTTP ${response.statusCode}${reason ? `: ${reason}` : ""}` };
   } catch (error) {
     return { accepted: false, detail: `the hub could not be reached: ${describeError(error)}` };
+  } finally {
+    await turn.release();
   }
 }
 

@@ -3,7 +3,7 @@
 // No request is made: the page kept from the last fetch is the input; articles never fetched are
 // the rounds' to fetch. Bounded: PAGES_PER_BATCH pages in memory at a time.
 import type { Db } from "@/lib/db/client";
-import { extractArticle } from "@/lib/pipeline/parse/full-text/extract-article";
+import { extractArticleOffThread } from "@/lib/pipeline/round/extract-off-thread";
 import { listKeptPages } from "@/lib/pipeline/store/pages/page-targets";
 import { saveReExtraction } from "@/lib/pipeline/store/pages/save-article-page";
 
@@ -22,7 +22,11 @@ export async function reExtractSource(db: Db, sourceId: number): Promise<ReExtra
       afterId = target.articleId;
       const stored = target.stored;
       if (stored?.html == null) continue;
-      const extraction = extractArticle({ html: stored.html, url: stored.url, selector: target.selector });
+      const extraction = await extractArticleOffThread({
+        html: stored.html,
+        url: stored.url,
+        selector: target.selector,
+      });
       await saveReExtraction(
         db,
         target.articleId,

@@ -16,7 +16,9 @@ const MIN_ARTICLE_CHARS = 80;
 // The sanitizer writes every <a> closed and never nested, so this finds exactly its links.
 const LINK = /<a\b[^>]*>[\s\S]*?<\/a>/g;
 
-export function extractArticle(input: { html: string; url: string; selector: string | null }): Extraction {
+export type ExtractionInput = { html: string; url: string; selector: string | null };
+
+export function extractArticle(input: ExtractionInput): Extraction {
   const document = parsePageDocument(input.html, input.url);
   recoverLazyImages(document);
   const picked = input.selector ? pickBySelector(document, input.selector) : pickByReadability(document);

@@ -1,9 +1,12 @@
 // One answer for an article's page → what to keep: the extracted article, or why there is none.
-// A 304 re-reads the page kept from the last answer (its validators were sent because it was kept).
-// Pure: the fetch has happened; no I/O, no clock.
+// In two steps around the extraction, which the caller runs where it should (off the server's main
+// thread: lib/pipeline/round/extract-off-thread.ts): `preparePage` decides whether the answer is a
+// page to read at all and decodes it; `judgeExtraction` turns what the extractor found into the
+// verdict. A 304 re-reads the page kept from the last answer (its validators were sent because it
+// was kept). Pure: the fetch has happened; no I/O, no clock.
 import { NETWORK_ERROR_KINDS, type ErrorKind, type FetchResult } from "@/lib/pipeline/fetch/types";
 import { decodeBody } from "../encoding/decode-body";
-import { extractArticle } from "./extract-article";
+import type { ExtractionInput } from "./extract-article";
 
 export type PageErrorKind = ErrorKind | "not_html" | "no_article";
 
@@ -25,12 +28,26 @@ export type PageVerdict =
     }
   | { state: "failed"; errorKind: PageErrorKind; detail: string };
 
+type FailedPage = Extract<PageVerdict, { state: "failed" }>;
+
+/** A page to extract: what the extractor reads, and what the verdict keeps beside its article. */
+export type PreparedPage = {
+  state: "prepared";
+  extraction: ExtractionInput;
+  etag: string | null;
+  lastModified: string | null;
+};
+
+/** What an extractor answers (extract-article.ts), or the failure of the thread it ran in. */
+export type ExtractorAnswer =
+  { ok: true; html: string; by: "readability" | "selector" } | { ok: false; errorKind: PageErrorKind; detail: string };
+
 const HTML_TYPES = /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i;
 
-export function readArticlePage(
+export function preparePage(
   result: FetchResult,
   context: { storedHtml: string | null; selector: string | null },
-): PageVerdict {
+): PreparedPage | FailedPage {
   if (result.outcome === "error") return { state: "failed", errorKind: result.errorKind, detail: result.detail };
   const { finalUrl, headers } = result.meta;
   let pageHtml: string;
@@ -48,15 +65,23 @@ export function readArticlePage(
     if (refusal !== null) return { state: "failed", errorKind: "not_html", detail: refusal };
     pageHtml = decodeBody(result.body, headers.contentType).text;
   }
-  const extraction = extractArticle({ html: pageHtml, url: finalUrl, selector: context.selector });
+  return {
+    state: "prepared",
+    extraction: { html: pageHtml, url: finalUrl, selector: context.selector },
+    etag: headers.etag,
+    lastModified: headers.lastModified,
+  };
+}
+
+export function judgeExtraction(page: PreparedPage, extraction: ExtractorAnswer): PageVerdict {
   if (!extraction.ok) return { state: "failed", errorKind: extraction.errorKind, detail: extraction.detail };
   return {
     state: "extracted",
     content: extraction.html,
     extractedBy: extraction.by,
-    pageHtml,
-    etag: headers.etag,
-    lastModified: headers.lastModified,
+    pageHtml: page.extraction.html,
+    etag: page.etag,
+    lastModified: page.lastModified,
   };
 }
 
