@@ -10,6 +10,21 @@ export const MAX_AUTHOR_LENGTH = 200;
 export const MAX_FOLDER_NAME_LENGTH = 100;
 
 /**
+ * An item's identity as stored and indexed: a GUID (or any value a dedupe key is made of) beyond
+ * this is kept as "sha256:<hex>" of the whole value (lib/pipeline/parse/items/dedupe-key.ts), so
+ * the same item keeps the same key on every fetch and the unique index stays indexable
+ * (PostgreSQL's btree rows are at most about 2.7 kB).
+ */
+export const MAX_ITEM_ID_LENGTH = 512;
+
+/**
+ * An item's link. Longer than common servers accept in a request line (nginx's and Apache's
+ * defaults are 8 kB: a longer link is answered 414), so a link beyond it could not be followed
+ * anyway; its #fragment, which never reaches the server, is dropped first.
+ */
+export const MAX_ITEM_URL_LENGTH = 8192;
+
+/**
  * `text` cut to at most `max` UTF-16 units, ellipsis included, at a character boundary: never half
  * a surrogate pair, and combining marks go with the letter they follow. Trailing space before the
  * ellipsis is dropped.

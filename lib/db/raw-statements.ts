@@ -136,13 +136,28 @@ export async function selectRows<T>(db: Db, statement: Statement): Promise<T[]> 
  * atomically; a transaction would cost a network round trip per statement. Only beyond the
  * protocol's limit of bound parameters (a first fetch of thousands of items) is it a transaction.
  */
-export async function runAtomically(db: Db, statements: Statement[]): Promise<void> {
+export async function runAtomically(db: Db, statements: Iterable<Statement>): Promise<void> {
   const pool = postgresPoolOf(db);
-  if (!pool && statements.length <= MAX_SQLITE_BATCH_STATEMENTS) {
+  // Statements may be built as they run (a first fetch's inserts, 100 rows each): only as many are
+  // built ahead as the one-round-trip path can take, so a feed of 100,000 items never holds all
+  // its statements at once.
+  const iterator = statements[Symbol.iterator]();
+  let parameters = 0;
+  const ahead = readAhead(iterator, (statement, count) =>
+    pool ? (parameters += statement.values.length) <= MAX_POSTGRES_PARAMETERS : count <= MAX_SQLITE_BATCH_STATEMENTS,
+  );
+  if (!pool && ahead.done) {
     // Prisma's batch form: one transaction, sent whole (the interactive form would await each).
-    await db.$transaction(statements.map((statement) => db.$executeRawUnsafe(statement.text, ...statement.values)));
+    await db.$transaction(ahead.head.map((statement) => db.$executeRawUnsafe(statement.text, ...statement.values)));
     return;
   }
+  if (pool && ahead.done) {
+    if (ahead.head.length === 0) return;
+    const merged = mergeStatements(ahead.head);
+    await queryPostgres(pool, merged.text, merged.values);
+    return;
+  }
+  const all = continueWith(ahead.head, iterator);
   if (!pool) {
     // Prisma hands a batch to its query compiler whole, and the compiler's WebAssembly memory grows
     // to hold it and never shrinks: a first fetch of 100,000 items kept 250 MB. One statement at a
@@ -150,21 +165,16 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
     await inTransaction(
       db,
       async (tx) => {
-        for (const statement of statements) await tx.$executeRawUnsafe(statement.text, ...statement.values);
+        for (const statement of all) await tx.$executeRawUnsafe(statement.text, ...statement.values);
       },
       "bulk",
     );
     return;
   }
-  const merged = mergeStatements(statements);
-  if (merged.values.length <= MAX_POSTGRES_PARAMETERS) {
-    await queryPostgres(pool, merged.text, merged.values);
-    return;
-  }
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    for (const statement of statements) await queryPostgres(client, statement.text, statement.values);
+    for (const statement of all) await queryPostgres(client, statement.text, statement.values);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
@@ -172,6 +182,36 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<vo
   } finally {
     client.release();
   }
+}
+
+/** Takes statements while `fits` holds for each; `done` when the iterator ran out first. */
+function readAhead(
+  iterator: Iterator<Statement>,
+  fits: (statement: Statement, count: number) => boolean,
+): { head: Statement[]; done: boolean } {
+  const head: Statement[] = [];
+  for (let next = iterator.next(); !next.done; next = iterator.next()) {
+    head.push(next.value);
+    if (!fits(next.value, head.length)) return { head, done: false };
+  }
+  return { head, done: true };
+}
+
+function* continueWith(head: Statement[], iterator: Iterator<Statement>): Generator<Statement> {
+  yield* head;
+  for (let next = iterator.next(); !next.done; next = iterator.next()) yield next.value;
+}
+
+/**
+ * Statements from several sources, built only when iterated, and each time it is iterated (a
+ * retried write builds them again rather than finding them used up).
+ */
+export function chainStatements(...parts: Iterable<Statement>[]): Iterable<Statement> {
+  return {
+    *[Symbol.iterator]() {
+      for (const part of parts) yield* part;
+    },
+  };
 }
 
 /** Beyond this many statements (100 rows each for inserts), SQLite writes them one at a time. */

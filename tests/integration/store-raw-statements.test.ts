@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
-import { placeholders, runAtomically, selectRows, type Statement } from "@/lib/db/raw-statements";
+import { chainStatements, placeholders, runAtomically, selectRows, type Statement } from "@/lib/db/raw-statements";
 
 let database: FreshDatabase;
 
@@ -65,6 +65,35 @@ describe("runAtomically", () => {
       await expect(runAtomically(database.db, batch)).rejects.toThrow();
       expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
     }
+  });
+
+  it("builds statements only as it runs them, and again when the write is tried again", async () => {
+    const id = await sourceTitled("before", "https://e.example/feed.xml");
+    let built = 0;
+    let failNextRun = true;
+    // Long enough for both databases' one-statement-at-a-time path (7 × 10,001 parameters on PostgreSQL).
+    const lazy = {
+      *[Symbol.iterator]() {
+        for (let index = 0; index < 120; index++) {
+          built += 1;
+          yield rename(`lazy ${index}`, [id], index < 7 ? 10_000 : 1);
+        }
+      },
+    };
+    const poison = {
+      *[Symbol.iterator]() {
+        if (failNextRun) {
+          failNextRun = false;
+          yield { text: 'SELECT no_such_column FROM "Source"', values: [] } satisfies Statement;
+        }
+      },
+    };
+    const write = chainStatements(lazy, poison);
+    await expect(runAtomically(database.db, write)).rejects.toThrow();
+    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).title).toBe("before");
+    expect(built).toBe(120);
+    await runAtomically(database.db, write);
+    expect([(await database.db.source.findUniqueOrThrow({ where: { id } })).title, built]).toEqual(["lazy 119", 240]);
   });
 
   it.skipIf(!testingPostgres())(

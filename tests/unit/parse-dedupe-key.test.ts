@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { computeContentHash, computeDedupeKey } from "@/lib/pipeline/parse/items/dedupe-key";
+import { capItemId, computeContentHash, computeDedupeKey } from "@/lib/pipeline/parse/items/dedupe-key";
+import { capFeedTexts } from "@/lib/pipeline/parse/items/cap-feed-texts";
+import { MAX_ITEM_ID_LENGTH, MAX_ITEM_URL_LENGTH } from "@/lib/base/text-limits";
 import type { ParsedItem } from "@/lib/pipeline/parse/contract/types";
 
 const item = (fields: Partial<ParsedItem>): ParsedItem => ({
@@ -62,6 +64,44 @@ describe("computeDedupeKey: guid, else canonical link, else a content hash", () 
     const key = computeDedupeKey(item({ guid: "g".repeat(5000) }));
     expect(key).toMatch(/^guid:sha256:[0-9a-f]{64}$/);
     expect(key).not.toBe(computeDedupeKey(item({ guid: "g".repeat(5001) })));
+  });
+
+  it("a very long link is hashed in the key too (PostgreSQL refused the row before)", () => {
+    const url = `https://x.example/a?q=${"y".repeat(3000)}`;
+    expect(computeDedupeKey(item({ url }))).toMatch(/^url:sha256:[0-9a-f]{64}$/);
+    expect(computeDedupeKey(item({ url }))).not.toBe(computeDedupeKey(item({ url: `${url}z` })));
+  });
+});
+
+describe("capFeedTexts: an item's GUID and link", () => {
+  const feedOf = (parsed: ParsedItem) => ({
+    kind: "rss" as const,
+    title: null,
+    siteUrl: null,
+    iconUrl: null,
+    ttlSeconds: null,
+    items: [parsed],
+  });
+  const capped = (fields: Partial<ParsedItem>) => capFeedTexts(feedOf(item(fields))).items[0]!;
+
+  it("keeps a GUID at the cap and hashes one beyond it, to the key it always had", () => {
+    const atCap = "g".repeat(MAX_ITEM_ID_LENGTH);
+    expect(capped({ guid: atCap }).guid).toBe(atCap);
+    const long = `${atCap}g`;
+    const guid = capped({ guid: long }).guid!;
+    expect(guid).toBe(capItemId(long));
+    expect(guid).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(computeDedupeKey(item({ guid }))).toBe(computeDedupeKey(item({ guid: long })));
+  });
+
+  it.each([
+    ["a link at the cap is kept", "a".repeat(MAX_ITEM_URL_LENGTH - 20), "kept"],
+    ["a link over the cap loses only its fragment when that fits", `q=1#${"f".repeat(MAX_ITEM_URL_LENGTH)}`, "page"],
+    ["a link over the cap without a fragment to drop is none", "z".repeat(MAX_ITEM_URL_LENGTH), "none"],
+  ])("%s", (_, tail, expected) => {
+    const url = `https://x.example/?${tail}`;
+    const result = capped({ url }).url;
+    expect(result).toBe(expected === "kept" ? url : expected === "page" ? "https://x.example/?q=1" : null);
   });
 });
 

@@ -4,13 +4,13 @@ import { decodeBody } from "./encoding/decode-body";
 import { capFeedTexts } from "./items/cap-feed-texts";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./formats/parse-json-feed";
-import { parseXmlFeed, type XmlFeedDocument } from "./xml/parse-xml-feed";
+import { parseXmlFeed } from "./xml/parse-xml-feed";
 import { pickDocumentUrl } from "./pick-document-url";
-import { readXmlFeed } from "./formats/read-xml-feed";
+import { readWholeXmlFeed, readXmlFeed, readXmlItem } from "./formats/read-xml-feed";
 import { recoverXmlFeed } from "./xml/recover-xml-feed";
 import { declaresEntities, ENTITY_REFUSAL } from "./xml/refuse-entities";
 import { repairXml } from "./xml/repair-xml";
-import type { ParseFailure, ParseInput, ParseResult } from "./contract/types";
+import type { ParsedFeed, ParseFailure, ParseInput, ParseResult } from "./contract/types";
 
 export async function parseFeed(input: ParseInput): Promise<ParseResult> {
   const { text, encoding, source } = decodeBody(input.body, input.contentType);
@@ -32,25 +32,29 @@ export async function parseFeed(input: ParseInput): Promise<ParseResult> {
       if (declaresEntities(detected.doctype)) return { ok: false, errorKind: "parse", detail: ENTITY_REFUSAL };
       const parsed = readXml(repairXml(text), detected.rootName, documentUrl);
       if (!parsed.ok) return parsed;
-      const feed = capFeedTexts(readXmlFeed(parsed.document));
-      return { ok: true, feed, reading: { ...reading, xmlRecovery: parsed.recovery } };
+      return { ok: true, feed: capFeedTexts(parsed.feed), reading: { ...reading, xmlRecovery: parsed.recovery } };
     }
   }
 }
 
-type XmlRead = { ok: true; document: XmlFeedDocument; recovery: string | null } | ParseFailure;
+type XmlRead = { ok: true; feed: ParsedFeed; recovery: string | null } | ParseFailure;
 
 // One path for damaged XML: lexical repairs first (repair-xml.ts: bare "&", HTML entities,
 // control characters), then the strict parse; only when that fails, the lenient one on the same
 // text, with the strict parser's first error kept as the flag the fetch log shows.
+// The strict parse's items are read as each one ends, so only one item's tree is alive at a time;
+// the ones read before a failure are dropped with it.
 function readXml(xml: string, rootName: string, documentUrl: string | null): XmlRead {
-  const strict = parseXmlFeed(xml, rootName, documentUrl);
-  if (strict.ok) return { ...strict, recovery: null };
+  const items: ParsedFeed["items"] = [];
+  const strict = parseXmlFeed(xml, rootName, documentUrl, (item, vocabulary) =>
+    items.push(readXmlItem(vocabulary, item)),
+  );
+  if (strict.ok) return { ok: true, feed: readXmlFeed(strict.head, items), recovery: null };
   const recovered = recoverXmlFeed(xml, rootName, documentUrl);
   if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };
   return {
     ok: true,
-    document: recovered,
+    feed: readWholeXmlFeed(recovered),
     recovery: `recovered from malformed XML: ${strict.detail.replace(/^invalid XML: /, "")}`,
   };
 }

@@ -1,7 +1,9 @@
-// A parsed RSS or Atom document to our ParsedFeed: feed-level fields here, items delegated.
+// A parsed RSS or Atom document to our ParsedFeed: feed-level fields here, items delegated. The
+// strict parse hands items over one at a time (readXmlItem), the recovery a whole document.
 import { finishItem } from "../items/finish-item";
 import { htmlToText } from "../sanitize/html-text";
-import type { XmlFeedDocument } from "../xml/parse-xml-feed";
+import type { XmlFeedDocument, XmlFeedHead } from "../xml/parse-xml-feed";
+import type { FeedVocabulary } from "../xml/xml-namespaces";
 import { readAtomAuthor } from "./read-author";
 import { readAtomEntry } from "./read-atom-entry";
 import { pickAlternateLink } from "./read-links";
@@ -9,13 +11,26 @@ import { readRssItem } from "./read-rss-item";
 import { readAtomText, readRssHtml, toPlainText } from "./read-text-construct";
 import { readTtlSeconds } from "./read-ttl";
 import { resolveUrl } from "../sanitize/resolve-url";
-import type { ParsedFeed } from "../contract/types";
+import type { ParsedFeed, ParsedItem } from "../contract/types";
 import { childElements, firstChild, firstFilledChild, textContent, type XmlElement } from "../xml/xml-tree";
 import { readWebSubLinks } from "./read-websub-links";
 
-export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): ParsedFeed {
+/** One item, read and sanitized; an Atom entry without an author gets the feed's in readXmlFeed. */
+export function readXmlItem(vocabulary: FeedVocabulary, item: XmlElement): ParsedItem {
+  return finishItem(vocabulary === "atom" ? readAtomEntry(item, null) : readRssItem(item));
+}
+
+export function readWholeXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): ParsedFeed {
+  return readXmlFeed(
+    { vocabulary, feed },
+    items.map((item) => readXmlItem(vocabulary, item)),
+  );
+}
+
+export function readXmlFeed({ vocabulary, feed }: XmlFeedHead, items: ParsedItem[]): ParsedFeed {
   if (vocabulary === "atom") {
     const title = firstChild(feed, "title");
+    // RFC 4287 §4.2.1: an entry without <author> inherits the feed's, wherever the feed names it.
     const author = readAtomAuthor(feed);
     return {
       kind: "atom",
@@ -24,7 +39,7 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
       // RFC 4287 §4.2.5 and §4.2.8: icon is square and small, logo wide; a site's icon wants the first.
       iconUrl: readElementUrl(firstChild(feed, "icon")) ?? readElementUrl(firstChild(feed, "logo")),
       ttlSeconds: readTtlSeconds(feed),
-      items: items.map((entry) => finishItem(readAtomEntry(entry, author))),
+      items: author === null ? items : items.map((item) => (item.author === null ? { ...item, author } : item)),
       websub: readWebSubLinks(childElements(feed, "link")),
     };
   }
@@ -35,7 +50,7 @@ export function readXmlFeed({ vocabulary, feed, items }: XmlFeedDocument): Parse
     siteUrl: readChannelLink(feed),
     iconUrl: readRssImageUrl(feed),
     ttlSeconds: readTtlSeconds(feed),
-    items: items.map((item) => finishItem(readRssItem(item))),
+    items,
     websub: readWebSubLinks(childElements(feed, "atom:link")),
   };
 }

@@ -3,19 +3,26 @@
 import { createHash } from "node:crypto";
 import { collapseWhitespace, htmlToText } from "../sanitize/html-text";
 import { canonicalizeUrl } from "../sanitize/resolve-url";
+import { MAX_ITEM_ID_LENGTH } from "@/lib/base/text-limits";
 import type { ParsedItem } from "../contract/types";
-
-// Beyond this a guid is hashed, keeping keys indexable (PostgreSQL btree rows are ~2.7 kB max).
-const MAX_GUID_LENGTH = 512;
 
 /** guid when present; else the canonical link; else a hash of title, date and content. */
 export function computeDedupeKey(item: ParsedItem): string {
   if (item.guid !== null && item.guid !== "") {
-    return item.guid.length <= MAX_GUID_LENGTH ? `guid:${item.guid}` : `guid:sha256:${sha256(item.guid)}`;
+    return `guid:${capItemId(item.guid)}`;
   }
-  if (item.url !== null) return `url:${canonicalizeUrl(item.url)}`;
+  if (item.url !== null) return `url:${capItemId(canonicalizeUrl(item.url))}`;
   const date = item.publishedAt?.toISOString() ?? "";
   return `hash:${sha256([item.title, date, item.content ?? item.summary ?? ""].join("\n"))}`;
+}
+
+/**
+ * An identity short enough to store and index: kept as it is up to MAX_ITEM_ID_LENGTH, else the
+ * hash of the whole of it. Applying it twice changes nothing, so a GUID capped when parsed gives
+ * the same key as before the cap ("guid:sha256:<hex>", as over-long GUIDs were always keyed).
+ */
+export function capItemId(value: string): string {
+  return value.length <= MAX_ITEM_ID_LENGTH ? value : `sha256:${sha256(value)}`;
 }
 
 /**

@@ -4,7 +4,10 @@
 // the channel is the root's first <channel> (RSS), the items that channel's <item> children
 // (RSS 0.9x/2.0) or the root's (RSS 1.0), the entries the root's <entry> children (Atom), under
 // any prefix bound to the feed's own namespace. Everything after the root's end tag is ignored
-// (as it always was: a feed with junk after </rss> keeps its items).
+// (as it always was: a feed with junk after </rss> keeps its items). Each item is handed to
+// `onItem` as soon as its end tag is read, so the caller can read it and let its tree go: a feed
+// of 100,000 items never has more than one item's tree at a time. A document that fails has
+// handed over some items already; the caller discards them with the failure.
 import sax from "sax";
 import { enterDocument, type XmlFeedDocument } from "./assemble-feed-document";
 import { enterScope, MAX_DEPTH, readAttrs, type XmlScope } from "./build-xml-tree";
@@ -13,15 +16,23 @@ import { canonicalName, findSkeletonPrefixes, type FeedVocabulary } from "./xml-
 import type { XmlElement } from "./xml-tree";
 
 export type { XmlFeedDocument } from "./assemble-feed-document";
-export type XmlParseOutcome = { ok: true; document: XmlFeedDocument } | { ok: false; detail: string };
+/** The feed element without its items: they went to the caller one by one. */
+export type XmlFeedHead = Omit<XmlFeedDocument, "items">;
+export type XmlParseOutcome = { ok: true; head: XmlFeedHead } | { ok: false; detail: string };
+export type ItemSink = (item: XmlElement, vocabulary: FeedVocabulary) => void;
 
 // An element being read: `element` is null outside the feed element and the items (not built).
-type Open = { element: XmlElement | null; scope: XmlScope; depth: number; skeleton: string | null };
+type Open = { element: XmlElement | null; scope: XmlScope; depth: number; skeleton: string | null; isItem?: true };
 
 /** Thrown from a handler to stop sax at the first error or at the root's end tag. */
 class Stop extends Error {}
 
-export function parseXmlFeed(xml: string, rootName: string, documentUrl: string | null): XmlParseOutcome {
+export function parseXmlFeed(
+  xml: string,
+  rootName: string,
+  documentUrl: string | null,
+  onItem: ItemSink,
+): XmlParseOutcome {
   const colon = rootName.indexOf(":");
   const rootPrefix = colon === -1 ? "" : rootName.slice(0, colon);
   const rootLocal = rootName.slice(colon + 1);
@@ -35,7 +46,7 @@ export function parseXmlFeed(xml: string, rootName: string, documentUrl: string 
 
   const { documentScope, rootScope } = enterDocument(rootName, root.attrs, documentUrl);
   const text = vocabulary === "rss" ? ensureChannel(xml, root, rootName, isRdf) : xml;
-  const context: ReadContext = { vocabulary, isRdf, skeleton, documentScope, rootScope };
+  const context: ReadContext = { vocabulary, isRdf, skeleton, documentScope, rootScope, onItem };
   // Counting lines and columns costs sax a sixth of its time and only an error message needs
   // them: a document that fails is read again with them, for the flag the fetch log shows.
   const outcome = readFeed(text, context, false);
@@ -48,15 +59,15 @@ type ReadContext = {
   skeleton: ReadonlyMap<string, string>;
   documentScope: XmlScope;
   rootScope: XmlScope;
+  onItem: ItemSink;
 };
 
 function readFeed(
   text: string,
-  { vocabulary, isRdf, skeleton, documentScope, rootScope }: ReadContext,
+  { vocabulary, isRdf, skeleton, documentScope, rootScope, onItem }: ReadContext,
   position: boolean,
 ): XmlParseOutcome {
   const stack: Open[] = [];
-  const items: XmlElement[] = [];
   let feed: XmlElement | null = null;
   let error: string | null = null;
   let closed = false;
@@ -82,13 +93,13 @@ function readFeed(
     const inRoot = stack.length === 1;
     let open: Open;
     if (inRoot && vocabulary === "atom" && name === "entry") {
-      open = itemOpen("entry", attrs, rootScope, items);
+      open = itemOpen("entry", attrs, rootScope);
     } else if (inRoot && vocabulary === "rss" && name === "channel" && feed === null) {
       const scope = enterScope(rootScope, attrs);
       feed = newElement("channel", attrs, scope);
       open = { element: feed, scope, depth: 0, skeleton: "channel" };
     } else if (inRoot && isRdf && name === "item") {
-      open = itemOpen("item", attrs, rootScope, items);
+      open = itemOpen("item", attrs, rootScope);
     } else if (
       stack.length === 2 &&
       !isRdf &&
@@ -97,7 +108,7 @@ function readFeed(
       parent.element !== null &&
       parent.element === feed
     ) {
-      open = itemOpen("item", attrs, parent.scope, items);
+      open = itemOpen("item", attrs, parent.scope);
     } else if (
       parent.element === null ||
       parent.depth >= MAX_DEPTH ||
@@ -115,7 +126,8 @@ function readFeed(
     stack.push(open);
   };
   parser.onclosetag = () => {
-    stack.pop();
+    const ended = stack.pop();
+    if (ended?.isItem && ended.element) onItem(ended.element, vocabulary);
     if (stack.length === 0) {
       closed = true;
       throw new Stop();
@@ -134,7 +146,7 @@ function readFeed(
   if (error !== null) return { ok: false, detail: error };
   if (!closed) return { ok: false, detail: "invalid XML: empty document" };
   if (feed === null) return { ok: false, detail: "invalid XML: no channel element under the root" };
-  return { ok: true, document: { vocabulary, feed, items } };
+  return { ok: true, head: { vocabulary, feed } };
 }
 
 function newElement(qname: string, attrs: Record<string, string>, scope: XmlScope): XmlElement {
@@ -142,11 +154,9 @@ function newElement(qname: string, attrs: Record<string, string>, scope: XmlScop
   return { name: canonicalName(qname, scope.namespaces, scope.core), localName, attrs, children: [], base: scope.base };
 }
 
-function itemOpen(name: string, attrs: Record<string, string>, parentScope: XmlScope, items: XmlElement[]): Open {
+function itemOpen(name: string, attrs: Record<string, string>, parentScope: XmlScope): Open {
   const scope = enterScope(parentScope, attrs);
-  const element = newElement(name, attrs, scope);
-  items.push(element);
-  return { element, scope, depth: 0, skeleton: name };
+  return { element: newElement(name, attrs, scope), scope, depth: 0, skeleton: name, isItem: true };
 }
 
 // The names that make up the skeleton, to the unprefixed names they are read as; `prefixes` are

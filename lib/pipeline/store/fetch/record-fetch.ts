@@ -13,6 +13,7 @@ import { needsPreviousFullEtag } from "@/lib/pipeline/store/fetch/caching-eviden
 import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/pipeline/store/fetch/adopt-url";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 import {
+  chainStatements,
   insertOrAdd,
   insertRow,
   runAtomically,
@@ -91,19 +92,23 @@ export async function writeFetch(
   const decision = keepTakenUrl(source, decided, plan.urlHolders);
   const rollup = dailyRollupUpsert({ source, attempt, newArticles, previousFullEtag: plan.previousFullEtag });
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
-  await runAtomically(db, [
-    ...articles.statements,
-    writeSourceUpdate(db, source, buildSourceUpdate({ source, attempt, decision, newArticles }), now),
-    insertRow(db, "Fetch", scalarFields(row)),
-    ...decision.events.map((event) =>
-      insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
-    ),
-    ...(decision.hostRetryAfterUntil
-      ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)]
-      : []),
-    insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
-    ...alongside,
-  ]);
+  // The articles first, built as they are written; the validators and the scheduling state last,
+  // in the same transaction, so a crash part-way leaves the source as it was.
+  await runAtomically(
+    db,
+    chainStatements(articles.statements, [
+      writeSourceUpdate(db, source, buildSourceUpdate({ source, attempt, decision, newArticles }), now),
+      insertRow(db, "Fetch", scalarFields(row)),
+      ...decision.events.map((event) =>
+        insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
+      ),
+      ...(decision.hostRetryAfterUntil
+        ? [insertOrReplaceHostWait(db, hostOf(source.feedUrl), decision.hostRetryAfterUntil, now)]
+        : []),
+      insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
+      ...alongside,
+    ]),
+  );
   return { newArticles, updatedArticles, decision, row };
 }
 

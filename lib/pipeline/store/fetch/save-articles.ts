@@ -6,9 +6,20 @@ import { computeContentHash, computeDedupeKey } from "@/lib/pipeline/parse/items
 import { htmlToText } from "@/lib/pipeline/parse/sanitize/html-text";
 import { buildSearchText } from "@/lib/db/search-text";
 import type { Db } from "@/lib/db/client";
-import { placeholders, scalarFields, updateById, type ReadRows, type Statement } from "@/lib/db/raw-statements";
+import {
+  chainStatements,
+  placeholders,
+  scalarFields,
+  updateById,
+  type ReadRows,
+  type Statement,
+} from "@/lib/db/raw-statements";
 
-export type PlannedArticles = { newArticles: number; updatedArticles: number; statements: Statement[] };
+/**
+ * `statements` are built as they are written, 100 rows at a time, and again if the write is retried:
+ * a first fetch of 100,000 items never holds every row it inserts at once.
+ */
+export type PlannedArticles = { newArticles: number; updatedArticles: number; statements: Iterable<Statement> };
 
 /** Positional placeholder for the database at hand ($1 on PostgreSQL, ? on SQLite). */
 type Placeholder = (index: number) => string;
@@ -84,16 +95,26 @@ export async function planArticles(
   });
 
   const toInsert = fresh.filter((entry) => !knownContent.has(entry.contentHash));
-  const rows = toInsert.map((entry) => ({
-    sourceId,
-    dedupeKey: entry.dedupeKey,
-    guid: entry.item.guid,
-    contentHash: entry.contentHash,
-    firstSeenAt: now,
-    ...articleFields(entry.item, now),
-  }));
-  const inserts = chunk(rows, INSERT_ROWS_PER_STATEMENT).map((part) => insertRows(p, part));
-  return { newArticles: toInsert.length, updatedArticles: updates.length, statements: [...updates, ...inserts] };
+  const inserts = { [Symbol.iterator]: () => buildInserts(p, sourceId, toInsert, now) };
+  return {
+    newArticles: toInsert.length,
+    updatedArticles: updates.length,
+    statements: chainStatements(updates, inserts),
+  };
+}
+
+function* buildInserts(p: Placeholder, sourceId: number, entries: KeyedItem[], now: Date): Generator<Statement> {
+  for (const part of chunk(entries, INSERT_ROWS_PER_STATEMENT)) {
+    const rows = part.map((entry) => ({
+      sourceId,
+      dedupeKey: entry.dedupeKey,
+      guid: entry.item.guid,
+      contentHash: entry.contentHash,
+      firstSeenAt: now,
+      ...articleFields(entry.item, now),
+    }));
+    yield insertRows(p, rows);
+  }
 }
 
 /** 100 rows × 14 columns stays far below both databases' bound-parameter limits. */
