@@ -152,13 +152,20 @@ function groupCpuMs(pgid: number): number {
 }
 
 /** `clients` concurrent clients, each sending `requestsPerClient` requests one after the other. */
+/**
+ * A smoke run (`npm run bench:smoke`, CI) scales every sample count down: it checks that each
+ * benchmark still runs, not its figures, and the full counts are most of its time.
+ */
+const SAMPLE_SCALE = Number(process.env.TIDINGS_BENCH_SAMPLE_SCALE ?? "1");
+
 export async function measure(
   server: Server,
   path: string,
   clients: number,
-  requestsPerClient: number,
+  fullRequestsPerClient: number,
   init: RequestInit = {},
 ): Promise<Stats> {
+  const requestsPerClient = Math.max(2, Math.ceil(fullRequestsPerClient * SAMPLE_SCALE));
   const times: number[] = [];
   const cpuBefore = groupCpuMs(server.pgid);
   await Promise.all(

@@ -95,7 +95,12 @@ function runBench(bench: Bench): string[] {
     {
       cwd: ROOT,
       encoding: "utf8",
-      env: { ...process.env, TIDINGS_LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+      env: {
+        ...process.env,
+        TIDINGS_LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...(smoke ? { TIDINGS_BENCH_SAMPLE_SCALE: "0.1" } : {}),
+      },
       stdio: ["ignore", "pipe", "inherit"],
       maxBuffer: 64 * 1024 * 1024,
     },
