@@ -34,20 +34,10 @@ export function dailyRollupUpsert(input: {
     resent: evidence.resent,
     changed: evidence.changed,
   };
-  const increments = {
-    ok: { increment: counts.ok },
-    notModified: { increment: counts.notModified },
-    error: { increment: counts.error },
-    bytesReceived: { increment: counts.bytesReceived },
-    bytesSaved: { increment: counts.bytesSaved },
-    newArticles: { increment: counts.newArticles },
-    durationMsSum: { increment: counts.durationMsSum },
-    conditional: { increment: counts.conditional },
-    answered304: { increment: counts.answered304 },
-    churned: { increment: counts.churned },
-    resent: { increment: counts.resent },
-    changed: { increment: counts.changed },
-  };
+  // The day's row exists: every count is added to it.
+  const increments = Object.fromEntries(
+    Object.entries(counts).map(([column, value]) => [column, { increment: value }]),
+  ) as { [Column in keyof typeof counts]: { increment: number } };
   return {
     where: { sourceId_day: { sourceId: source.id, day: utcDay(attempt.startedAt) } },
     create: { sourceId: source.id, day: utcDay(attempt.startedAt), ...counts },
