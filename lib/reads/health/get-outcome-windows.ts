@@ -1,4 +1,6 @@
 import "server-only";
+import { rawSql } from "@/lib/db/sql";
+import { FEED_ONLY_SQL } from "@/lib/base/fetch-kinds";
 import { getDb } from "@/lib/db/client";
 import { computeOutcomeShares, type OutcomeShares } from "@/lib/reads/health/rules/compute-outcome-shares";
 
@@ -29,7 +31,7 @@ export async function getOutcomeWindows(sourceId: number, now: Date): Promise<Re
       SUM(CASE WHEN "startedAt" >= ${h24} THEN 1 ELSE 0 END) AS "h24",
       SUM(CASE WHEN "startedAt" >= ${d7} THEN 1 ELSE 0 END) AS "d7",
       COUNT(*) AS "d30"
-    FROM "Fetch" WHERE "sourceId" = ${sourceId} AND "startedAt" >= ${d30}
+    FROM "Fetch" WHERE "sourceId" = ${sourceId} AND ${rawSql(FEED_ONLY_SQL)} AND "startedAt" >= ${d30}
     GROUP BY "outcome"`;
   const shares = (key: OutcomeWindowKey) => {
     const count = (outcome: string) => Number(rows.find((row) => row.outcome === outcome)?.[key] ?? 0);

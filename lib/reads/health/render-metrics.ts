@@ -29,6 +29,7 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
     db.article.count(),
     readBacklog(db, now),
   ]);
+  // Every kind of request: an article page or an icon that failed failed at the publisher too.
   const errorKinds = await db.fetch.groupBy({ by: ["errorKind"], _count: { _all: true }, where: { outcome: "error" } });
   const delay = readEventLoopDelay();
   const observed = readFetchObservations();
