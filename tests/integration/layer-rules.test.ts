@@ -22,7 +22,8 @@ const PROBES: Record<string, string> = {
   "lib/unmapped/thing.ts": 'import { env } from "@/lib/base/env";\nexport const probe = env;\n',
   "lib/db/prisma-client.ts": "export type Db = { id: number };\n",
   "lib/db/client.ts": 'export type { Db } from "@/lib/db/prisma-client";\n',
-  "lib/pipeline/store/uses-db-internals.ts": 'import type { Db } from "@/lib/db/prisma-client";\nexport type Probe = Db;\n',
+  "lib/pipeline/store/uses-db-internals.ts":
+    'import type { Db } from "@/lib/db/prisma-client";\nexport type Probe = Db;\n',
   "lib/pipeline/store/uses-db-door.ts": 'import type { Db } from "@/lib/db/client";\nexport type Probe = Db;\n',
   "lib/pipeline/round/uses-fetch.ts":
     'import { fetchFeed } from "@/lib/pipeline/fetch/fetch-feed";\nexport const probe = fetchFeed;\n',
