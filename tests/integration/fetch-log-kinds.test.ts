@@ -17,6 +17,7 @@ import { getOutcomeWindows } from "@/lib/reads/health/get-outcome-windows";
 import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
 import { listPageCosts } from "@/lib/reads/health/list-page-costs";
+import { renderMetrics } from "@/lib/reads/health/render-metrics";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { classifySourceHealth } from "@/lib/reads/health/rules/classify-source-health";
 
@@ -103,5 +104,12 @@ describe("the fetch log holds every kind of request", () => {
       row.sources.some((source) => source.id === sourceId),
     );
     expect(summary).toMatchObject({ requests: ROUNDS + 4, pageRequests: 4 });
+
+    const metrics = await renderMetrics(database.db);
+    expect(metrics).toContain(`tidings_requests_retained{kind="feed"} ${ROUNDS}`);
+    expect(metrics).toContain('tidings_requests_retained{kind="page"} 2');
+    expect(metrics).toContain('tidings_requests_retained{kind="icon"} 2');
+    // The feeds' counter stays the feeds' (from their roll-ups).
+    expect(metrics).toContain(`tidings_fetches_total{outcome="ok"} ${ROUNDS}`);
   });
 });
