@@ -14,6 +14,9 @@ type Props = {
 };
 
 /** One page of the fetch log, newest first, with keyset links to newer and older pages. */
+// The badge of a request besides the feed's (Fetch.kind): the feed's own rows carry none.
+const KIND_LABELS: Record<string, string> = { page: "article page", icon: "site icon" };
+
 export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Props) {
   if (rows.length === 0) return <p className={styles.empty}>No fetches recorded yet.</p>;
   return (
@@ -66,7 +69,7 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
               const meta = isOutcome(row.outcome) ? OUTCOME_META[row.outcome] : OUTCOME_META.error;
               const encoding = describeEncoding(row);
               return (
-                <tr key={row.id} data-outcome={row.outcome}>
+                <tr key={row.id} data-outcome={row.outcome} data-kind={row.kind}>
                   <td className={styles.time} data-label="Time (UTC)">
                     {formatUtcSeconds(row.startedAt).replace(" UTC", "")}
                   </td>
@@ -74,6 +77,11 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                     <span className={`${styles.outcome} ${styles[row.outcome] ?? ""}`}>
                       <span aria-hidden="true">{meta.glyph}</span> {meta.label}
                     </span>
+                    {row.kind === "feed" ? null : (
+                      <span className={styles.tag} title={row.url ?? undefined} data-kind-badge>
+                        {KIND_LABELS[row.kind] ?? row.kind}
+                      </span>
+                    )}
                     {row.manual ? (
                       <span className={styles.tag} title="Fetched by hand (fetch now / subscribe)">
                         manual
@@ -115,6 +123,7 @@ export function FetchLog({ rows, basePath, newerCursor, olderCursor, paged }: Pr
                     )}
                   </td>
                   <td className={styles.detail} data-label="Detail">
+                    {row.kind === "feed" ? "" : `${row.url ?? ""} `}
                     {row.detail ?? ""}
                     {row.xmlRecovery ? (
                       <span className={styles.recovery} data-recovery>

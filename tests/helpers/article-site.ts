@@ -33,7 +33,8 @@ export async function addFullTextSite(
     description: `Teaser ${index + 1}: read on.`,
     pubDate: new Date(Date.UTC(2026, 10, 1 + index)).toUTCString(),
   }));
-  publisher.setRoute("/feed.xml", feed({ body: rssFeed({ items }) }));
+  // The channel links to the local site itself, so that a round that looks for icons asks it.
+  publisher.setRoute("/feed.xml", feed({ body: rssFeed({ link: publisher.url("/"), items }) }));
   const id = await addDueSource(db, publisher.url("/feed.xml"));
   await db.source.update({
     where: { id },

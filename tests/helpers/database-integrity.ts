@@ -50,7 +50,9 @@ export async function checkStorage(target: DatabaseTarget, settleMs = 10_000): P
 export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
   const [sources, fetches, articleCounts, unreadCounts, daily] = await Promise.all([
     db.source.findMany({ orderBy: { id: "asc" } }),
+    // The feed's own requests: its state and roll-ups are theirs (pages and icons are costs).
     db.fetch.findMany({
+      where: { kind: "feed" },
       orderBy: { id: "asc" },
       select: { sourceId: true, outcome: true, newArticles: true, etagReceived: true },
     }),

@@ -320,7 +320,8 @@ export type RssItem = {
   /** HTML, sent as CDATA. */ description?: string;
 };
 
-export function rssFeed(input: { title?: string; items: RssItem[] }): string {
+/** `link`: the channel's site (default an address no test resolves: sites' icons stay unlooked-for). */
+export function rssFeed(input: { title?: string; link?: string; items: RssItem[] }): string {
   const items = input.items
     .map(
       (item) =>
@@ -333,7 +334,7 @@ export function rssFeed(input: { title?: string; items: RssItem[] }): string {
 <rss version="2.0">
   <channel>
     <title>${input.title ?? "Sample feed"}</title>
-    <link>https://publisher.example/</link>
+    <link>${input.link ?? "https://publisher.example/"}</link>
     ${items}
   </channel>
 </rss>

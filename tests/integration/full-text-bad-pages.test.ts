@@ -33,7 +33,7 @@ async function expectRefused(path: string, errorKind: string, detail: RegExp) {
   const { db } = world.database;
   const article = await db.article.findFirstOrThrow({
     where: { url: world.publisher.url(path) },
-    include: { page: true, pageFetches: true },
+    include: { page: true },
   });
   expect(article.content).toMatch(/^Teaser \d+: read on\.$/);
   expect(article.page).toMatchObject({ state: "failed", errorKind, content: null });
@@ -65,7 +65,7 @@ describe("full text: bad pages", () => {
     await expectRefused("/data", "not_html", /application\/json/);
     await expectRefused("/front", "no_article", /no article/);
 
-    const log = await db.pageFetch.findMany({ where: { sourceId } });
+    const log = await db.fetch.findMany({ where: { sourceId, kind: "page" } });
     expect(log).toHaveLength(7);
     for (const row of log) {
       expect(row).toMatchObject({ kind: "page", outcome: "error" });
@@ -83,7 +83,9 @@ describe("full text: bad pages", () => {
     await runRound(db, testRoundSettings({ robots: "on" }), { trigger: "cli" });
     expect(world.publisher.requestsTo("/members/story")).toHaveLength(0);
     const article = await expectRefused("/members/story", "blocked", /robots\.txt disallows Tidings/);
-    expect(article.pageFetches).toMatchObject([{ outcome: "error", errorKind: "blocked", httpStatus: null }]);
+    expect(await db.fetch.findMany({ where: { articleId: article.id } })).toMatchObject([
+      { outcome: "error", errorKind: "blocked", httpStatus: null },
+    ]);
   });
 
   it("asks again for a page whose request failed for a passing reason: an hour apart, three times at most", async () => {

@@ -69,7 +69,7 @@ describe("full text in a round", () => {
     expect(requests[1]!.headers["user-agent"]).toMatch(/^Tidings\//);
 
     // Each page is a request of its own kind in the log, with its bytes, counted for the source.
-    const fetches = await db.pageFetch.findMany({ where: { sourceId }, orderBy: { id: "asc" } });
+    const fetches = await db.fetch.findMany({ where: { sourceId, kind: "page" }, orderBy: { id: "asc" } });
     expect(fetches).toHaveLength(3);
     for (const fetch of fetches) {
       expect(fetch).toMatchObject({ kind: "page", outcome: "ok", httpStatus: 200, manual: false });
@@ -111,7 +111,7 @@ describe("full text in a round", () => {
     const asked = world.publisher.requestsTo("/news/again");
     expect(asked).toHaveLength(2);
     expect(asked[1]!.headers["if-none-match"]).toBe('"page-v1"');
-    const last = await db.pageFetch.findFirstOrThrow({ where: { articleId: article.id }, orderBy: { id: "desc" } });
+    const last = await db.fetch.findFirstOrThrow({ where: { articleId: article.id }, orderBy: { id: "desc" } });
     expect(last).toMatchObject({ outcome: "not_modified", httpStatus: 304, conditional: true, manual: true });
     expect((await pageOf(world.publisher.url("/news/again"))).page!.content).toContain("spring floods");
   });

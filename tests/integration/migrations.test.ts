@@ -221,6 +221,84 @@ describe("the migration runner", () => {
     }
   });
 
+  it("moves the page and icon requests into the fetch log with their kinds, the feed's rows kept (0023)", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0022_caching_evidence_rollups") });
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 1, hours));
+    const before = createPrismaClient(target);
+    let sourceId = 0;
+    let articleId = 0;
+    try {
+      const insert = async (statement: Prisma.Sql) =>
+        Number((await querySql<{ id: number }>(before, target.provider, statement))[0]!.id);
+      sourceId = await insert(
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at(0)}) RETURNING "id"`,
+      );
+      articleId = await insert(
+        Prisma.sql`INSERT INTO "Article" ("sourceId", "dedupeKey", "title", "publishedAt", "contentHash") VALUES (${sourceId}, 'k', 'story', ${at(0)}, 'h') RETURNING "id"`,
+      );
+      await insert(
+        Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "bytesReceived") VALUES (${sourceId}, ${at(1)}, 5, 'ok', 100) RETURNING "id"`,
+      );
+      await insert(
+        Prisma.sql`INSERT INTO "PageFetch" ("sourceId", "articleId", "kind", "url", "startedAt", "durationMs", "laneWaitMs", "outcome", "httpStatus", "bytesReceived", "manual", "detail") VALUES (${sourceId}, ${articleId}, 'page', 'http://127.0.0.1/story', ${at(2)}, 7, 3, 'error', 500, 40, true, 'HTTP 500') RETURNING "id"`,
+      );
+      await insert(
+        Prisma.sql`INSERT INTO "PageFetch" ("sourceId", "kind", "url", "startedAt", "durationMs", "outcome", "httpStatus", "bytesReceived", "conditional") VALUES (${sourceId}, 'icon', 'http://127.0.0.1/favicon.ico', ${at(3)}, 9, 'not_modified', 304, 0, true) RETURNING "id"`,
+      );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const rows = await after.fetch.findMany({
+        where: { sourceId },
+        orderBy: { startedAt: "asc" },
+        select: {
+          kind: true,
+          url: true,
+          articleId: true,
+          outcome: true,
+          httpStatus: true,
+          bytesReceived: true,
+          laneWaitMs: true,
+          conditional: true,
+          manual: true,
+          detail: true,
+        },
+      });
+      const common = { laneWaitMs: 0, conditional: false, manual: false, detail: null };
+      expect(rows).toEqual([
+        { ...common, kind: "feed", url: null, articleId: null, outcome: "ok", httpStatus: null, bytesReceived: 100 },
+        {
+          ...common,
+          kind: "page",
+          url: "http://127.0.0.1/story",
+          articleId,
+          outcome: "error",
+          httpStatus: 500,
+          bytesReceived: 40,
+          laneWaitMs: 3,
+          manual: true,
+          detail: "HTTP 500",
+        },
+        {
+          ...common,
+          kind: "icon",
+          url: "http://127.0.0.1/favicon.ico",
+          articleId: null,
+          outcome: "not_modified",
+          httpStatus: 304,
+          bytesReceived: 0,
+          conditional: true,
+        },
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("cuts titles and authors stored before the text lengths to them (0015)", async () => {
     const { target } = emptyTarget();
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0014_source_article_count") });

@@ -176,7 +176,7 @@ describe("finding a site's icon", () => {
   });
 
   it("logs each icon request as its own kind for the source", async () => {
-    const rows = await database.db.pageFetch.findMany({ where: { kind: "icon" }, orderBy: { id: "asc" } });
+    const rows = await database.db.fetch.findMany({ where: { kind: "icon" }, orderBy: { id: "asc" } });
     expect(rows.length).toBeGreaterThanOrEqual(10);
     const refused = rows.find((row) => row.url === sites.notImage!.url("/missing.png"));
     expect(refused).toMatchObject({ outcome: "error", errorKind: "not_an_image", httpStatus: 200 });

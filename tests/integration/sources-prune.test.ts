@@ -89,6 +89,26 @@ describe("pruning the fetch log", () => {
     expect(await pruneFetchLog(database.db, NOW, { pauseMs: 0 })).toEqual({ deleted: 0, sources: 0, batches: 0 });
   });
 
+  it("prunes the page and icon requests by the same rule, as rows of the same log", async () => {
+    const pages = await source("pages");
+    await seed(pages, KEEP_PER_SOURCE, CUTOFF + DAY_MS, NOW.getTime());
+    const request = (kind: "page" | "icon", daysAgo: number) => ({
+      sourceId: pages,
+      kind,
+      url: `https://pages.example/${kind}/${daysAgo}`,
+      startedAt: new Date(NOW.getTime() - daysAgo * DAY_MS),
+      durationMs: 10,
+      outcome: "ok",
+    });
+    await database.db.fetch.createMany({
+      data: [request("page", RETENTION_DAYS + 5), request("icon", RETENTION_DAYS + 2), request("page", 1)],
+    });
+    await pruneFetchLog(database.db, NOW, { pauseMs: 0 });
+    const left = await database.db.fetch.findMany({ where: { sourceId: pages, kind: { not: "feed" } } });
+    expect(left.map((row) => row.url)).toEqual(["https://pages.example/page/1"]);
+    expect(await database.db.fetch.count({ where: { sourceId: pages, kind: "feed" } })).toBe(KEEP_PER_SOURCE);
+  });
+
   it("keeps a tie on the 1,000th row's time by id (never more than asked, never a newer row)", async () => {
     const tied = await source("tied");
     const at = new Date(CUTOFF - 10 * DAY_MS);

@@ -9,6 +9,9 @@ const row = (fields: Partial<FetchLogRow>): FetchLogRow => ({
   id: 1,
   sourceId: 1,
   roundId: null,
+  kind: "feed",
+  url: null,
+  articleId: null,
   startedAt: new Date("2026-12-01T10:00:00Z"),
   durationMs: 12,
   outcome: "ok",
@@ -61,6 +64,26 @@ describe("the fetch log shows how each body was read", () => {
       /title="decided by: detected from the bytes \(nothing usable declared\)"[^>]*>koi8-r <span[^>]*>detected<\/span>/,
     );
     expect(html).toContain("recovered from malformed XML: Unclosed root tag (line 6, column 37)");
+  });
+
+  it("badges the requests besides the feed's with their kind and URL, and leaves the feed's bare", () => {
+    const html = renderToStaticMarkup(
+      createElement(FetchLog, {
+        rows: [
+          row({ id: 3, kind: "page", url: "http://127.0.0.1/news/a", outcome: "error", httpStatus: 500 }),
+          row({ id: 2, kind: "icon", url: "http://127.0.0.1/favicon.ico" }),
+          row({ id: 1 }),
+        ],
+        basePath: "/sources/1",
+        newerCursor: null,
+        olderCursor: null,
+        paged: false,
+      }),
+    );
+    expect(html.match(/data-kind-badge/g)).toHaveLength(2);
+    expect(html).toMatch(/<tr[^>]*data-kind="page"[^]*?title="http:\/\/127\.0\.0\.1\/news\/a"[^>]*>article page</);
+    expect(html).toMatch(/<tr[^>]*data-kind="icon"[^]*?>site icon</);
+    expect(html).toMatch(/<tr[^>]*data-kind="feed"/);
   });
 
   it("says nothing for a fetch that parsed nothing, and 'unknown' for a reason it doesn't know", () => {

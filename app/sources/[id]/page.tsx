@@ -18,7 +18,7 @@ import { listRecentFetches } from "@/lib/reads/health/list-recent-fetches";
 import { getOutcomeWindows } from "@/lib/reads/health/get-outcome-windows";
 import { listDailyOutcomes } from "@/lib/reads/health/list-daily-outcomes";
 import { getMedianDuration } from "@/lib/reads/health/get-median-duration";
-import { firstLogPage, listFetchLog, LOG_PAGE_SIZE } from "@/lib/reads/health/list-fetch-log";
+import { listFetchLog } from "@/lib/reads/health/list-fetch-log";
 import { listSourceEvents } from "@/lib/reads/health/list-source-events";
 import { BADGE_WINDOW, deriveCachingBadges, NO_EVIDENCE } from "@/lib/reads/health/rules/derive-caching-badges";
 import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
@@ -55,13 +55,13 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const query = await searchParams;
   const page = { before: single(query.before), after: single(query.after) };
   const now = new Date();
-  const paged = Boolean(page.before || page.after);
-  const [source, recent, windows, days, pagedLog, events, evidence, alerts, webSub] = await Promise.all([
+  const [source, recent, windows, days, log, events, evidence, alerts, webSub] = await Promise.all([
     getSource(id),
-    listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW, LOG_PAGE_SIZE + 1)),
+    listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW)),
     getOutcomeWindows(id, now),
     listDailyOutcomes(id, now, CHART_DAYS),
-    paged ? listFetchLog(id, page) : null,
+    // Every kind of request (feed, page, icon), where `recent` holds the feed's own.
+    listFetchLog(id, page),
     listSourceEvents(id),
     listValidatorEvidence({ sourceId: id, latest: BADGE_WINDOW }),
     listAlerts(now, id),
@@ -75,7 +75,6 @@ export default async function SourcePage({ params, searchParams }: Props) {
     listPageFetches(id),
     getSiteIconState(source),
   ]);
-  const log = pagedLog ?? firstLogPage(recent);
   const totals = sumDays(days);
   return (
     <>
@@ -164,7 +163,7 @@ export default async function SourcePage({ params, searchParams }: Props) {
           basePath={`/sources/${id}`}
           newerCursor={log.newerCursor}
           olderCursor={log.olderCursor}
-          paged={paged}
+          paged={Boolean(page.before || page.after)}
         />
       </HealthSection>
       <HealthSection

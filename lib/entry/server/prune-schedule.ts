@@ -7,7 +7,6 @@ import { repeatingTask } from "@/lib/base/repeating-task";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { pruneFetchLog } from "@/lib/pipeline/store/fetch/prune-fetch-log";
-import { prunePageFetches } from "@/lib/pipeline/store/pages/prune-page-fetches";
 import { pruneAlertHistory } from "@/lib/features/alerts/prune-alert-history";
 import { getEnv } from "@/lib/base/env";
 import { runRetention } from "@/lib/pipeline/store/retention/run-retention";
@@ -39,8 +38,6 @@ async function runOnce(db: Db, shouldStop: () => boolean): Promise<void> {
     const report = await pruneFetchLog(db, new Date(), { shouldStop });
     if (report.deleted > 0)
       log.info(`pruned ${report.deleted} fetch rows of ${report.sources} sources in ${report.batches} batches`);
-    const pages = await prunePageFetches(db, new Date(), { shouldStop });
-    if (pages > 0) log.info(`pruned ${pages} page and icon request rows`);
   } catch (error) {
     log.error(`pruning the fetch log failed: ${describeError(error)}`);
   }

@@ -3,7 +3,8 @@
 // broken without a fetch (breaker open, gone, failing for a day); per source its FetchDaily rows
 // of 37 days (primary key sourceId, day), its newest fetch rows and its full responses of 30 days
 // (index sourceId, startedAt; a rank caps both), a few queries per 500 sources, not per source.
-import { sql, joinSql, emptySql } from "@/lib/db/sql";
+import { FEED_ONLY_SQL } from "@/lib/base/fetch-kinds";
+import { sql, joinSql, emptySql, rawSql } from "@/lib/db/sql";
 import { sqlReaderOf, type Db } from "@/lib/db/client";
 import {
   BASELINE_DAYS,
@@ -126,8 +127,9 @@ async function readNewestFetches(
   if (ids.length === 0) return grouped;
   const okOnly =
     options.okSince === undefined ? emptySql : sql`AND "outcome" = 'ok' AND "startedAt" >= ${options.okSince}`;
-  // The rules judge the publisher's answers; a WebSub push (outcome push) is none.
-  const requestsOnly = sql`AND "outcome" <> 'push'`;
+  // The rules judge the publisher's answers to the feed's requests; a WebSub push (outcome push) is
+  // none, and an article page's or an icon's answer says nothing about the feed.
+  const requestsOnly = sql`AND "outcome" <> 'push' AND ${rawSql(FEED_ONLY_SQL)}`;
   const rows = await sqlReaderOf(db).all<FetchRow & { position: number | bigint }>(sql`
     SELECT * FROM (
       SELECT "sourceId", "outcome", "bodyUnchanged", "etagReceived", "lastModifiedReceived", "bodyBytes", "bytesReceived",

@@ -1,4 +1,5 @@
 import "server-only";
+import { FEED_ONLY } from "@/lib/base/fetch-kinds";
 import { getDb } from "@/lib/db/client";
 import { OUTCOMES } from "@/lib/reads/health/rules/outcome-meta";
 
@@ -19,6 +20,8 @@ export async function getMedianDuration(
     // Requests only: a push took no time of the publisher's (and `fetches` counts requests).
     where: {
       sourceId,
+      // The feed's own requests: `fetches` counts them (from the roll-ups), and a page's time is not the feed's.
+      ...FEED_ONLY,
       outcome: { in: [...OUTCOMES] },
       startedAt: { gte: new Date(now.getTime() - MEDIAN_WINDOW_DAYS * 24 * 60 * 60 * 1000) },
     },

@@ -1,5 +1,7 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { rawSql, sql } from "@/lib/db/sql";
+import { FEED_ONLY_SQL } from "@/lib/base/fetch-kinds";
+import { getDb, sqlReaderOf } from "@/lib/db/client";
 import { computeOutcomeShares, type OutcomeShares } from "@/lib/reads/health/rules/compute-outcome-shares";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -24,13 +26,13 @@ type Row = {
  */
 export async function getOutcomeWindows(sourceId: number, now: Date): Promise<Record<OutcomeWindowKey, OutcomeShares>> {
   const [h24, d7, d30] = OUTCOME_WINDOWS.map((window) => new Date(now.getTime() - window.ms));
-  const rows = await getDb().$queryRaw<Row[]>`
+  const rows = await sqlReaderOf(getDb()).all<Row>(sql`
     SELECT "outcome",
       SUM(CASE WHEN "startedAt" >= ${h24} THEN 1 ELSE 0 END) AS "h24",
       SUM(CASE WHEN "startedAt" >= ${d7} THEN 1 ELSE 0 END) AS "d7",
       COUNT(*) AS "d30"
-    FROM "Fetch" WHERE "sourceId" = ${sourceId} AND "startedAt" >= ${d30}
-    GROUP BY "outcome"`;
+    FROM "Fetch" WHERE "sourceId" = ${sourceId} AND ${rawSql(FEED_ONLY_SQL)} AND "startedAt" >= ${d30}
+    GROUP BY "outcome"`);
   const shares = (key: OutcomeWindowKey) => {
     const count = (outcome: string) => Number(rows.find((row) => row.outcome === outcome)?.[key] ?? 0);
     return computeOutcomeShares({ ok: count("ok"), notModified: count("not_modified"), error: count("error") });

@@ -7,6 +7,7 @@ export const LOG_PAGE_SIZE = 50;
 /**
  * One page of a source's fetch log, newest first, with keyset cursors on (startedAt, id): every
  * page costs one index range scan whatever its depth (OFFSET would walk all the rows before it).
+ * Every kind of request is listed (feed, article page, icon: Fetch.kind).
  */
 export async function listFetchLog(sourceId: number, page: { before?: string | null; after?: string | null }) {
   const before = parseLogCursor(page.before ?? null);
@@ -40,10 +41,3 @@ export async function listFetchLog(sourceId: number, page: { before?: string | n
 
 export type FetchLogRow = Awaited<ReturnType<typeof listFetchLog>>["rows"][number];
 export type FetchLogPage = Awaited<ReturnType<typeof listFetchLog>>;
-
-/** The newest page from rows already read newest first (the page's recent fetches): no second query. */
-export function firstLogPage(recent: readonly FetchLogRow[]): FetchLogPage {
-  const rows = recent.slice(0, LOG_PAGE_SIZE);
-  const last = rows.at(-1);
-  return { rows, newerCursor: null, olderCursor: last && recent.length > LOG_PAGE_SIZE ? formatLogCursor(last) : null };
-}

@@ -1,4 +1,5 @@
 import "server-only";
+import { FEED_ONLY } from "@/lib/base/fetch-kinds";
 import { getDb } from "@/lib/db/client";
 import { sumCachingEvidence, type CachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
 
@@ -12,7 +13,8 @@ export async function listValidatorEvidence(scope: {
   latest: number;
 }): Promise<Map<number, CachingEvidence>> {
   const newestFirst = await getDb().fetch.findMany({
-    where: { sourceId: scope.sourceId, outcome: { in: ["ok", "not_modified"] } },
+    // The feed's validators only: a page's or an icon's belong to other resources.
+    where: { sourceId: scope.sourceId, outcome: { in: ["ok", "not_modified"] }, ...FEED_ONLY },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: scope.latest,
     select: { outcome: true, conditional: true, bodyUnchanged: true, etagReceived: true },

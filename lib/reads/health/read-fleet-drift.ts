@@ -9,6 +9,7 @@
 // 1000). A finished UTC day's figures cannot change (a fetch row is written when the fetch
 // happens, and pruning keeps 90 days), so they are kept in memory per database and only days not
 // yet known, today's among them, are ranked again.
+import { FEED_ONLY_SQL } from "@/lib/base/fetch-kinds";
 import { RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 import { sql, rawSql, type Sql } from "@/lib/db/sql";
 import { providerOf, sqlReaderOf, type Db } from "@/lib/db/client";
@@ -85,7 +86,7 @@ async function rankDrift(db: Db, bucket: Sql, from: Date, to: Date): Promise<Map
       SELECT "bucket", "driftMs",
         ROW_NUMBER() OVER (PARTITION BY "bucket" ORDER BY "driftMs") AS "position",
         COUNT(*) OVER (PARTITION BY "bucket") AS "n"
-      FROM (SELECT ${bucket} AS "bucket", "driftMs" FROM "Fetch" WHERE "startedAt" >= ${from} AND "startedAt" <= ${to} AND "driftMs" IS NOT NULL) AS "scheduled"
+      FROM (SELECT ${bucket} AS "bucket", "driftMs" FROM "Fetch" WHERE ${rawSql(FEED_ONLY_SQL)} AND "startedAt" >= ${from} AND "startedAt" <= ${to} AND "driftMs" IS NOT NULL) AS "scheduled"
     ) AS "ranked"
     WHERE "position" = ("n" + 1) / 2 OR "position" = (95 * "n" + 99) / 100`);
   const figures = new Map<string, DriftDay>();

@@ -1,5 +1,5 @@
 import "server-only";
-// GET /metrics in the Prometheus text format: fetches by outcome and error kind, bytes received
+// GET /metrics in the Prometheus text format: fetches by outcome and error kind, requests by kind, bytes received
 // and saved by 304s, round durations, sources by breaker state, articles stored, event-loop delay;
 // the scheduler's backlog (due, overdue, oldest overdue, what the last round left and why); and
 // this process's per-fetch histograms and status-class counter (fetch-observations.ts says why
@@ -29,7 +29,12 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
     db.article.count(),
     readBacklog(db, now),
   ]);
-  const errorKinds = await db.fetch.groupBy({ by: ["errorKind"], _count: { _all: true }, where: { outcome: "error" } });
+  // Every kind of request (feed, page, icon: lib/base/fetch-kinds.ts), the costs' rule: an article
+  // page or an icon asked for is a request to the publisher too. The roll-ups above are the feeds'.
+  const [errorKinds, requestKinds] = await Promise.all([
+    db.fetch.groupBy({ by: ["errorKind"], _count: { _all: true }, where: { outcome: "error" } }),
+    db.fetch.groupBy({ by: ["kind"], _count: { _all: true }, _sum: { bytesReceived: true } }),
+  ]);
   const delay = readEventLoopDelay();
   const observed = readFetchObservations();
   const families: Family[] = [
@@ -51,6 +56,18 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
       help: "Error fetches in the retained fetch log, by error kind.",
       type: "gauge",
       samples: errorKinds.map((row) => ({ labels: { kind: row.errorKind ?? "unknown" }, value: row._count._all })),
+    },
+    {
+      name: "tidings_requests_retained",
+      help: "Requests in the retained fetch log, by what they asked for (feed, article page, site icon).",
+      type: "gauge",
+      samples: requestKinds.map((row) => ({ labels: { kind: row.kind }, value: row._count._all })),
+    },
+    {
+      name: "tidings_request_bytes_retained",
+      help: "Bytes received (on the wire) by the requests in the retained fetch log, by kind.",
+      type: "gauge",
+      samples: requestKinds.map((row) => ({ labels: { kind: row.kind }, value: row._sum.bytesReceived ?? 0 })),
     },
     {
       name: "tidings_bytes_received_total",

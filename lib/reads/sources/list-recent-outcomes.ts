@@ -1,4 +1,5 @@
 import "server-only";
+import { FEED_ONLY_SQL } from "@/lib/base/fetch-kinds";
 import { getDb } from "@/lib/db/client";
 import { providerOf } from "@/lib/db/client";
 import { orderedConcatFunction } from "@/lib/db/dialect";
@@ -21,7 +22,7 @@ export async function listRecentOutcomes(
   const only = sourceIds ? `WHERE s."id" IN (${sourceIds.map((id) => Math.trunc(id)).join(", ")})` : "";
   const sql = `SELECT s."id" AS "sourceId", (
       SELECT ${orderedConcatFunction(providerOf(db))}(f."code", '' ORDER BY f."startedAt" DESC, f."id" DESC) FROM (
-        SELECT ${code} AS "code", "startedAt", "id" FROM "Fetch" WHERE "sourceId" = s."id"
+        SELECT ${code} AS "code", "startedAt", "id" FROM "Fetch" WHERE "sourceId" = s."id" AND ${FEED_ONLY_SQL}
         ORDER BY "startedAt" DESC, "id" DESC LIMIT ${limit}) f) AS "code"
     FROM "Source" s ${only}`;
   const rows = await db.$queryRawUnsafe<Array<{ sourceId: number | bigint; code: string | null }>>(sql);

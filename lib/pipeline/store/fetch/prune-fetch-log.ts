@@ -2,7 +2,8 @@
 // OR among the newest KEEP_PER_SOURCE rows of its source (whichever keeps more). FetchDaily
 // roll-ups are never touched, so the 30-day chart and long-term figures survive. Deletes go in
 // small batches with a pause between them: a round waiting for the write lock (SQLite) waits
-// for one batch at most.
+// for one batch at most. Page and icon requests are rows of this log (kind "page" | "icon") and
+// go by the same rule, counted among their source's newest rows.
 import type { Db } from "@/lib/db/client";
 
 export const RETENTION_DAYS = 90;

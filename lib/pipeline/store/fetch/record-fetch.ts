@@ -1,6 +1,7 @@
 // Stores one fetch in two steps around the policy's decision, so that the store never calls the
 // policy: planFetch reads (articles, URL holders), the caller decides, writeFetch writes it all at
 // once. Plan → decide → write.
+import { FEED_ONLY } from "@/lib/base/fetch-kinds";
 import type { Db } from "@/lib/db/client";
 import type { Decision } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
@@ -65,7 +66,8 @@ export async function planFetch(db: Db, attempt: Attempt, source: SourceRow): Pr
 
 async function readPreviousFullEtag(db: Db, sourceId: number): Promise<string | null> {
   const previous = await db.fetch.findFirst({
-    where: { sourceId, outcome: "ok" },
+    // The feed's own previous full response: a page's or an icon's ETag is another resource's.
+    where: { sourceId, outcome: "ok", ...FEED_ONLY },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     select: { etagReceived: true },
   });

@@ -1,6 +1,7 @@
 // Round rows: one per fetch round, with its counts per outcome. The hot statements are plain SQL
 // (raw-statements.ts): in a one-source round ("fetch now") Prisma's query compiler would
 // otherwise cost more than the fetch's own statements.
+import { FEED_ONLY } from "@/lib/base/fetch-kinds";
 import type { Db } from "@/lib/db/client";
 import { execute, insertRow, placeholders, selectRows, updateById } from "@/lib/db/raw-statements";
 import { ROUND_DOMAIN_LEASE_PREFIX } from "@/lib/pipeline/store/fetch/lease";
@@ -87,7 +88,8 @@ const MAX_FAILURE_LENGTH = 500;
 async function countCommittedFetches(db: Db, roundId: number) {
   const groups = await db.fetch.groupBy({
     by: ["outcome"],
-    where: { roundId },
+    // The round's sources: their feed requests (pages and icons are costs, not sources attempted).
+    where: { roundId, ...FEED_ONLY },
     _count: true,
     _sum: { newArticles: true, bytesReceived: true },
   });

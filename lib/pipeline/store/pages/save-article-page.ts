@@ -1,5 +1,6 @@
 // Writes what one article page gave: the page row (the extracted article beside the feed's
-// content, or why there is none) and the request's row in the log, together or not at all.
+// content, or why there is none) and the request's row in the fetch log (kind "page"), together or
+// not at all.
 import { gzipSync } from "node:zlib";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/client";
@@ -62,7 +63,7 @@ export async function saveArticlePage(
       });
     }
     if (fetch !== null)
-      await tx.pageFetch.create({
+      await tx.fetch.create({
         data: { ...fetch, sourceId, articleId, detail: fetch.detail?.slice(0, MAX_DETAIL) ?? null },
       });
   });

@@ -1,6 +1,6 @@
 // Writes what looking for a site's icon found: the image (one row per distinct image, by its
 // sha256), the site's row pointing at it with its validators and next check, and the requests
-// in the source's log, together.
+// in the source's fetch log (kind "icon"), together.
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/client";
@@ -52,7 +52,7 @@ export async function saveSiteIcon(db: Db, result: SiteIconResult): Promise<void
       update: { ...row, ...(iconId === null ? {} : { iconId }) },
     });
     for (const fetch of result.fetches)
-      await tx.pageFetch.create({
+      await tx.fetch.create({
         data: { ...fetch, sourceId: result.sourceId, detail: fetch.detail?.slice(0, 500) ?? null },
       });
   });

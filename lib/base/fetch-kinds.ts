@@ -1,0 +1,18 @@
+// What a row of the fetch log was a request for (Fetch.kind, issue 27): one log for every request
+// Tidings makes for a source. Where each rule stands:
+// - the feed's own state (last outcome, streaks, the health state, caching badges, validator
+//   evidence, drift, outcome windows, alerts, the daily roll-ups FetchDaily) reads FEED_ONLY: a
+//   failing article page says nothing about the feed;
+// - costs (requests and bytes per source and publisher, /health's request counts) and the fetch log
+//   itself count every kind.
+export const FETCH_KINDS = ["feed", "page", "icon"] as const;
+export type FetchKind = (typeof FETCH_KINDS)[number];
+
+/** The Prisma `where` fragment of the feed's own rules. */
+export const FEED_ONLY = { kind: "feed" } as const;
+
+/** The same rule for raw SQL over "Fetch" (a constant: nothing from a request reaches it). */
+export const FEED_ONLY_SQL = `"kind" = 'feed'`;
+
+/** Requests made besides the feed's: article pages and site icons. */
+export const BESIDE_FEED = { kind: { in: ["page", "icon"] } } satisfies { kind: { in: FetchKind[] } };
