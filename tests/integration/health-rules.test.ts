@@ -10,6 +10,7 @@ import { classifySourceHealth, type SourceHealthState } from "@/lib/reads/health
 import { describeSourceHealth } from "@/lib/reads/articles/source-health";
 import { getSidebar } from "@/lib/reads/articles/get-sidebar";
 import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
+import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { listSources } from "@/lib/reads/sources/list-sources";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 
@@ -119,6 +120,16 @@ describe("one health rule table, every caller", () => {
       const listed = ["gone", "breaker_open", "backing_off", "quiet"].includes(state);
       expect([name, attention.get(ids.get(name)!) ?? null]).toEqual([name, listed ? state : null]);
     }
+  });
+
+  it("the publisher table gives the same states", async () => {
+    const publishers = await listPublishers(NOW);
+    const listed = new Map(
+      publishers.flatMap((publisher) => publisher.sources).map((source) => [source.id, source.health]),
+    );
+    expect(CASES.map(([name]) => [name, listed.get(ids.get(name)!)])).toEqual(
+      CASES.map(([name, , state]) => [name, state]),
+    );
   });
 
   it("the sources page gives the same states", async () => {

@@ -375,6 +375,71 @@ describe("the migration runner", () => {
     }
   });
 
+  it("keeps the fetch log and roll-ups through 0026, whose covering indexes answer the health reads", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0025_search_text") });
+    const at = new Date(Date.UTC(2026, 10, 2, 3));
+    const before = createPrismaClient(target);
+    try {
+      const [row] = await querySql<{ id: number }>(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at}) RETURNING "id"`,
+      );
+      const sourceId = Number(row!.id);
+      for (const driftMs of [40, 10, null])
+        await querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Fetch" ("sourceId", "startedAt", "durationMs", "outcome", "driftMs") VALUES (${sourceId}, ${at}, 5, 'ok', ${driftMs})`,
+        );
+      await querySql(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "FetchDaily" ("sourceId", "day", "ok", "durationMsSum") VALUES (${sourceId}, '2026-11-02', 3, 15)`,
+      );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const drift = await after.fetch.findMany({
+        where: { startedAt: { gte: at } },
+        orderBy: { driftMs: "asc" },
+        select: { driftMs: true },
+      });
+      expect(drift.map((fetch) => fetch.driftMs)).toEqual(
+        target.provider === "sqlite" ? [null, 10, 40] : [10, 40, null],
+      );
+      const days = await after.fetchDaily.groupBy({
+        by: ["day"],
+        where: { day: { gte: "2026-11-01" } },
+        _sum: { ok: true, durationMsSum: true },
+      });
+      expect(days).toEqual([{ day: "2026-11-02", _sum: { ok: 3, durationMsSum: 15 } }]);
+      const indexes = await querySql<{ name: string }>(
+        after,
+        target.provider,
+        target.provider === "sqlite"
+          ? Prisma.sql`SELECT "name" FROM sqlite_master WHERE "type" = 'index' AND "tbl_name" IN ('Fetch', 'FetchDaily')`
+          : Prisma.sql`SELECT CAST("indexname" AS TEXT) AS "name" FROM pg_indexes WHERE "schemaname" = current_schema() AND "tablename" IN ('Fetch', 'FetchDaily') AND "indexname" LIKE '%idx'`,
+      );
+      expect(
+        indexes
+          .map((index) => index.name)
+          .filter((name) => /startedAt|_day_/.test(name))
+          .sort(),
+      ).toEqual([
+        expect.stringMatching(/^FetchDaily_day_ok_notModified_/),
+        "Fetch_sourceId_startedAt_idx",
+        "Fetch_startedAt_driftMs_kind_idx",
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("leaves a schema every model can be written to and read from", async () => {
     const { target } = emptyTarget();
     await runMigrations(target);

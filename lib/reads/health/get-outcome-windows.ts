@@ -21,7 +21,7 @@ type Row = {
 
 /**
  * Share of ok / not_modified / error over the last 24 h, 7 d and 30 d, from the raw fetch rows
- * (exact windows; retention always keeps 90 days of them): one range scan of the source's
+ * (exact windows; pruning keeps FETCH_LOG_DAYS, 31, of them): one range scan of the source's
  * (sourceId, startedAt) index, counted three ways.
  */
 export async function getOutcomeWindows(sourceId: number, now: Date): Promise<Record<OutcomeWindowKey, OutcomeShares>> {

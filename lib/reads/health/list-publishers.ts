@@ -1,8 +1,9 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb, sqlReaderOf } from "@/lib/db/client";
+import { sql, joinSql, emptySql, rawSql } from "@/lib/db/sql";
 import { getEnv } from "@/lib/base/env";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
-import { classifySourceHealth } from "@/lib/reads/health/rules/classify-source-health";
+import { buildHealthStateSql, type SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
 import { listPageCosts } from "@/lib/reads/health/list-page-costs";
 import {
   describeRobotsState,
@@ -10,45 +11,55 @@ import {
   type PublisherSummary,
 } from "@/lib/reads/health/rules/summarise-publishers";
 import { roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
-import { displayTitleOf } from "@/lib/db/display-title";
-import { SOURCE_NAME_COLUMNS } from "@/lib/db/display-title";
-import { SOURCE_HEALTH_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
+import { displayTitleSql } from "@/lib/db/display-title";
 
 /** The period every publisher figure covers (FetchDaily roll-ups and the fetch log). */
 export const PUBLISHER_DAYS = 30;
 
-/** Every publisher, or only the one with this key (an empty list when none has it). */
+type Count = number | bigint | string;
+const SUMMED = [
+  "ok",
+  "notModified",
+  "error",
+  "bytesReceived",
+  "bytesSaved",
+  "answered304",
+  "churned",
+  "resent",
+  "changed",
+] as const;
+type Sums = Record<(typeof SUMMED)[number], number>;
+
+/**
+ * Every publisher, or only the one with this key (an empty list when none has it). Both big reads
+ * (every source with its state, 30 days of roll-ups per source) go through the plain SQL reader:
+ * at 10,000 sources Prisma's mapping of their rows cost more than the queries.
+ */
 export async function listPublishers(now: Date, onlyKey: string | null = null): Promise<PublisherSummary[]> {
   const db = getDb();
-  const rows = await db.source.findMany({
-    select: {
-      ...SOURCE_NAME_COLUMNS,
-      ...SOURCE_HEALTH_COLUMNS,
-      failingSince: true,
-    },
-  });
-  const sources = rows
-    .filter((row) => onlyKey === null || politenessKeyOf(row.feedUrl) === onlyKey)
-    .map((row) => ({
-      id: row.id,
-      displayTitle: displayTitleOf(row),
-      feedUrl: row.feedUrl,
-      health: classifySourceHealth(row, now),
-      failingSince: row.failingSince,
-    }));
+  const reader = sqlReaderOf(db);
+  const rows = await reader.all<{
+    id: number;
+    displayTitle: string;
+    feedUrl: string;
+    health: SourceHealthState;
+    failingSince: Date | null;
+  }>(sql`SELECT "id", ${displayTitleSql()} AS "displayTitle", "feedUrl", ${buildHealthStateSql(now)} AS "health",
+    "failingSince" FROM "Source"`);
+  const sources = rows.filter((row) => onlyKey === null || politenessKeyOf(row.feedUrl) === onlyKey);
   if (sources.length === 0) return [];
   const ids = onlyKey === null ? undefined : sources.map((source) => source.id);
   const since = new Date(now.getTime() - (PUBLISHER_DAYS - 1) * 24 * 60 * 60 * 1000);
   // The caching evidence is summed from the roll-ups too: the raw log is far too big to read here.
-  const [daily, holds, robots, pages] = await Promise.all([
-    db.fetchDaily.groupBy({
-      by: ["sourceId"],
-      where: { day: { gte: since.toISOString().slice(0, 10) }, ...(ids ? { sourceId: { in: ids } } : {}) },
-      _sum: {
-        ...{ ok: true, notModified: true, error: true, bytesReceived: true, bytesSaved: true },
-        ...{ answered304: true, churned: true, resent: true, changed: true },
-      },
-    }),
+  const [summed, holds, robots, pages] = await Promise.all([
+    reader.all<Record<keyof Sums | "sourceId", Count>>(sql`
+      SELECT "sourceId", ${joinSql(
+        SUMMED.map((column) => sql`SUM(${rawSqlColumn(column)}) AS ${rawSqlColumn(column)}`),
+        ", ",
+      )}
+      FROM "FetchDaily" WHERE "day" >= ${since.toISOString().slice(0, 10)}
+      ${ids ? sql`AND "sourceId" IN (${joinSql(ids)})` : emptySql}
+      GROUP BY "sourceId"`),
     db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true, retryAfterUntil: true } }),
     db.robotsTxt.findMany({
       select: { origin: true, httpStatus: true, body: true, fetchedAt: true },
@@ -56,6 +67,10 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
     }),
     listPageCosts({ since: startOfUtcDay(since), sourceIds: ids }),
   ]);
+  const daily = summed.map((row) => ({
+    sourceId: Number(row.sourceId),
+    ...(Object.fromEntries(SUMMED.map((column) => [column, Number(row[column] ?? 0)])) as Sums),
+  }));
   // A source with page requests and no feed roll-up yet still counts them.
   const pageCosts = new Map(pages.map((page) => [page.sourceId, page]));
   const dailyIds = new Set(daily.map((row) => row.sourceId));
@@ -66,11 +81,8 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
     daily: [
       ...daily.map((row) => ({
         sourceId: row.sourceId,
-        ok: row._sum.ok ?? 0,
-        notModified: row._sum.notModified ?? 0,
-        error: row._sum.error ?? 0,
-        bytesReceived: row._sum.bytesReceived ?? 0,
-        bytesSaved: row._sum.bytesSaved ?? 0,
+        ...{ ok: row.ok, notModified: row.notModified, error: row.error },
+        ...{ bytesReceived: row.bytesReceived, bytesSaved: row.bytesSaved },
         pageRequests: pageCosts.get(row.sourceId)?.requests ?? 0,
         pageBytes: pageCosts.get(row.sourceId)?.bytes ?? 0,
       })),
@@ -85,17 +97,19 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
       daily.map((row) => [
         row.sourceId,
         {
-          fullResponses: row._sum.ok ?? 0,
-          answered304: row._sum.answered304 ?? 0,
-          churned: row._sum.churned ?? 0,
-          resent: row._sum.resent ?? 0,
-          changed: row._sum.changed ?? 0,
+          fullResponses: row.ok,
+          ...{ answered304: row.answered304, churned: row.churned, resent: row.resent, changed: row.changed },
         },
       ]),
     ),
     holds: holds.map((hold) => ({ host: hold.host, until: hold.retryAfterUntil! })),
     robots: robots.map((row) => ({ origin: row.origin, words: describeRobotsState(row, mode) })),
   });
+}
+
+/** A column of SUMMED, quoted (the names are this file's constants, never input). */
+function rawSqlColumn(column: (typeof SUMMED)[number]) {
+  return rawSql(`"${column}"`);
 }
 
 function startOfUtcDay(date: Date): Date {

@@ -7,10 +7,9 @@
 // ceil(p × n)), so a month of fetch log is never loaded into the process. Ranking a month still
 // costs: 0.9 s for 164,000 rows on SQLite (scripts/bench/health.ts --fetches 500000 --sources
 // 1000). A finished UTC day's figures cannot change (a fetch row is written when the fetch
-// happens, and pruning keeps 90 days), so they are kept in memory per database and only days not
+// happens, and pruning keeps FETCH_LOG_DAYS), so they are kept in memory per database and only days not
 // yet known, today's among them, are ranked again.
-import { FEED_ONLY_SQL } from "@/lib/base/fetch-kinds";
-import { RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
+import { FETCH_LOG_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 import { sql, rawSql, type Sql } from "@/lib/db/sql";
 import { providerOf, sqlReaderOf, type Db } from "@/lib/db/client";
 import { remember } from "@/lib/base/remember";
@@ -29,9 +28,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Settled days stay cached this long whatever window a caller asks for: the alert evaluation asks
  * for one day after every round, and must not evict the month the health page needs. The fetch log
- * keeps RETENTION_DAYS (lib/pipeline/store/fetch/prune-fetch-log.ts), so older days cannot change either.
+ * keeps FETCH_LOG_DAYS (lib/pipeline/store/fetch/prune-fetch-log.ts), so older days cannot change either.
  */
-const CACHED_DAYS = RETENTION_DAYS + 1;
+const CACHED_DAYS = FETCH_LOG_DAYS + 1;
 
 /** `days` UTC days up to and including today's; `now` bounds the window's end (a test's clock). */
 export async function readFleetDrift(db: Db, { now, days }: { now: Date; days: number }): Promise<FleetDrift> {
@@ -86,7 +85,7 @@ async function rankDrift(db: Db, bucket: Sql, from: Date, to: Date): Promise<Map
       SELECT "bucket", "driftMs",
         ROW_NUMBER() OVER (PARTITION BY "bucket" ORDER BY "driftMs") AS "position",
         COUNT(*) OVER (PARTITION BY "bucket") AS "n"
-      FROM (SELECT ${bucket} AS "bucket", "driftMs" FROM "Fetch" WHERE ${rawSql(FEED_ONLY_SQL)} AND "startedAt" >= ${from} AND "startedAt" <= ${to} AND "driftMs" IS NOT NULL) AS "scheduled"
+      FROM (SELECT ${bucket} AS "bucket", "driftMs" FROM "Fetch" WHERE "startedAt" >= ${from} AND "startedAt" <= ${to} AND "driftMs" IS NOT NULL) AS "scheduled"
     ) AS "ranked"
     WHERE "position" = ("n" + 1) / 2 OR "position" = (95 * "n" + 99) / 100`);
   const figures = new Map<string, DriftDay>();
