@@ -24,7 +24,7 @@ async function extractWatchingTheLoop(html: string) {
 
 describe("extracting articles off the main thread", () => {
   it("extracts a large page in the worker, the main thread free meanwhile, to the same article as inline", async () => {
-    const html = newsPage(3000);
+    const html = newsPage(6000);
     expect(html.length).toBeGreaterThan(EXTRACT_OFF_THREAD_CHARS * 4);
     const { extraction, turned } = await extractWatchingTheLoop(html);
     expect(turned).toBe(true);
@@ -42,7 +42,7 @@ describe("extracting articles off the main thread", () => {
   });
 
   it("applies a source's selector in the worker, and says when a large page holds no article", async () => {
-    const html = newsPage(3000);
+    const html = newsPage(6000);
     const picked = await extractArticleOffThread({ html, url: URL_, selector: ".comment" });
     expect(picked).toMatchObject({ ok: true, by: "selector" });
     const chrome = `<html><body><nav>${'<a href="/x">menu</a>'.repeat(8000)}</nav></body></html>`;
