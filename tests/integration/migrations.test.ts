@@ -41,6 +41,20 @@ function migrationsUpTo(last: string): string {
   return root;
 }
 
+/** A database migrated up to `last`, with one source; the caller closes `before`. */
+async function sourceBefore(last: string) {
+  const { target } = emptyTarget();
+  await runMigrations(target, { migrationsRoot: migrationsUpTo(last) });
+  const at = new Date(Date.UTC(2026, 10, 2, 3));
+  const before = createPrismaClient(target);
+  const [row] = await querySql<{ id: number }>(
+    before,
+    target.provider,
+    Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at}) RETURNING "id"`,
+  );
+  return { target, before, at, sourceId: Number(row!.id) };
+}
+
 describe("the migration runner", () => {
   it("applies every migration once and is idempotent", async () => {
     const { target } = emptyTarget();
@@ -376,17 +390,8 @@ describe("the migration runner", () => {
   });
 
   it("starts 0033's tally of page and icon requests from the rows the fetch log kept", async () => {
-    const { target } = emptyTarget();
-    await runMigrations(target, { migrationsRoot: migrationsUpTo("0026_health_covering_indexes") });
-    const at = new Date(Date.UTC(2026, 10, 2, 3));
-    const before = createPrismaClient(target);
+    const { target, before, at, sourceId } = await sourceBefore("0026_health_covering_indexes");
     try {
-      const [row] = await querySql<{ id: number }>(
-        before,
-        target.provider,
-        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at}) RETURNING "id"`,
-      );
-      const sourceId = Number(row!.id);
       for (const [kind, bytes] of [
         ["feed", 7],
         ["page", 1000],
@@ -415,17 +420,8 @@ describe("the migration runner", () => {
   });
 
   it("keeps the fetch log and roll-ups through 0026, whose covering indexes answer the health reads", async () => {
-    const { target } = emptyTarget();
-    await runMigrations(target, { migrationsRoot: migrationsUpTo("0025_search_text") });
-    const at = new Date(Date.UTC(2026, 10, 2, 3));
-    const before = createPrismaClient(target);
+    const { target, before, at, sourceId } = await sourceBefore("0025_search_text");
     try {
-      const [row] = await querySql<{ id: number }>(
-        before,
-        target.provider,
-        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at}) RETURNING "id"`,
-      );
-      const sourceId = Number(row!.id);
       for (const driftMs of [40, 10, null])
         await querySql(
           before,
