@@ -1,5 +1,6 @@
 // Full text in Chromium (issue 27): an article before and after "Fetch the full article", the
-// version line and its switch, on a phone (375 px) and a desktop (1366 px), light and dark; the
+// version line and its switch, on a phone (375 px) and a desktop (1366 px), light and dark (an
+// article not yet fetched, full-text-teaser-*, and one fetched, full-text-after-*); the
 // source's page with its full-text section and the edit form's settings. Screenshots in
 // test-results/screenshots/full-text-*.png.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,13 +118,20 @@ describe("Fetch the full article", () => {
     await page.close();
   });
 
-  it("looks right on a phone and a desktop, light and dark", async () => {
+  it("looks right on a phone and a desktop, light and dark, before and after", async () => {
     const id = articleIds["/news/bridges"]!;
     for (const dark of [false, true])
       for (const viewport of [
         { width: 375, height: 812 },
         { width: 1366, height: 900 },
       ]) {
+        // Before: an article whose page was never asked for (nothing is clicked here), its action offered.
+        const before = await openArticle(articleIds["/members/only"]!, viewport, dark);
+        await before.getByRole("button", { name: "Fetch the full article" }).waitFor();
+        await before.screenshot({
+          path: screenshotPath(`full-text-teaser-${viewport.width}-${dark ? "dark" : "light"}`),
+        });
+        await before.close();
         const page = await openArticle(id, viewport, dark);
         await page.locator('[data-article-version="full"]').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

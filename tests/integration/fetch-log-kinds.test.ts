@@ -1,7 +1,8 @@
 // Every request Tidings makes for a source is a row of its fetch log (issue 27): a full-text
 // source's round makes a feed request, page requests and an icon request, the log lists them with
 // their kinds, the costs count them all, and the feed's own state (health, streaks, outcome
-// windows, caching badges) reads the feed's requests only, whatever the pages answered.
+// windows, caching badges) reads the feed's requests only, whatever the pages answered. /metrics
+// counts every kind's requests and bytes for good: pruning the log or removing the source lowers nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { feed, startPublisher, status, type Publisher } from "@/tests/helpers/publisher";
@@ -18,6 +19,8 @@ import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
 import { listPageCosts } from "@/lib/reads/health/list-page-costs";
 import { renderMetrics } from "@/lib/reads/health/render-metrics";
+import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
+import { readExposition, sampleValue } from "@/tests/helpers/read-exposition";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { classifySourceHealth } from "@/lib/reads/health/rules/classify-source-health";
 
@@ -105,11 +108,32 @@ describe("the fetch log holds every kind of request", () => {
     );
     expect(summary).toMatchObject({ requests: ROUNDS + 4, pageRequests: 4 });
 
-    const metrics = await renderMetrics(database.db);
-    expect(metrics).toContain(`tidings_requests_retained{kind="feed"} ${ROUNDS}`);
-    expect(metrics).toContain('tidings_requests_retained{kind="page"} 2');
-    expect(metrics).toContain('tidings_requests_retained{kind="icon"} 2');
+    const families = readExposition(await renderMetrics(database.db));
+    expect(requestCounters(families)).toEqual([ROUNDS, 2, 2]);
     // The feeds' counter stays the feeds' (from their roll-ups).
-    expect(metrics).toContain(`tidings_fetches_total{outcome="ok"} ${ROUNDS}`);
+    expect(sampleValue(families, "tidings_fetches_total", { outcome: "ok" })).toBe(ROUNDS);
+  });
+
+  it("serves requests and bytes by kind as counters that neither pruning nor removing the source lowers", async () => {
+    const before = readExposition(await renderMetrics(database.db));
+    const bytes = byteCounters(before);
+    const pageBytes = await database.db.fetch.aggregate({ where: { kind: "page" }, _sum: { bytesReceived: true } });
+    expect(bytes[1]).toBe(pageBytes._sum.bytesReceived);
+    expect(bytes.every((value) => value! > 0)).toBe(true);
+
+    // What pruning does to page and icon rows (the real prune keeps a source's newest 200 rows).
+    await database.db.fetch.deleteMany({ where: { sourceId, kind: { in: ["page", "icon"] } } });
+    const pruned = readExposition(await renderMetrics(database.db));
+    expect([requestCounters(pruned), byteCounters(pruned)]).toEqual([[ROUNDS, 2, 2], bytes]);
+
+    expect(await removeSource(database.db, sourceId)).not.toBeNull();
+    const removed = readExposition(await renderMetrics(database.db));
+    expect([requestCounters(removed), byteCounters(removed)]).toEqual([[ROUNDS, 2, 2], bytes]);
   });
 });
+
+const KINDS = ["feed", "page", "icon"] as const;
+const requestCounters = (families: ReturnType<typeof readExposition>) =>
+  KINDS.map((kind) => sampleValue(families, "tidings_requests_total", { kind }));
+const byteCounters = (families: ReturnType<typeof readExposition>) =>
+  KINDS.map((kind) => sampleValue(families, "tidings_request_bytes_total", { kind }));

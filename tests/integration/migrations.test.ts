@@ -41,6 +41,20 @@ function migrationsUpTo(last: string): string {
   return root;
 }
 
+/** A database migrated up to `last`, with one source; the caller closes `before`. */
+async function sourceBefore(last: string) {
+  const { target } = emptyTarget();
+  await runMigrations(target, { migrationsRoot: migrationsUpTo(last) });
+  const at = new Date(Date.UTC(2026, 10, 2, 3));
+  const before = createPrismaClient(target);
+  const [row] = await querySql<{ id: number }>(
+    before,
+    target.provider,
+    Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at}) RETURNING "id"`,
+  );
+  return { target, before, at, sourceId: Number(row!.id) };
+}
+
 describe("the migration runner", () => {
   it("applies every migration once and is idempotent", async () => {
     const { target } = emptyTarget();
@@ -375,18 +389,39 @@ describe("the migration runner", () => {
     }
   });
 
-  it("keeps the fetch log and roll-ups through 0026, whose covering indexes answer the health reads", async () => {
-    const { target } = emptyTarget();
-    await runMigrations(target, { migrationsRoot: migrationsUpTo("0025_search_text") });
-    const at = new Date(Date.UTC(2026, 10, 2, 3));
-    const before = createPrismaClient(target);
+  it("starts 0033's tally of page and icon requests from the rows the fetch log kept", async () => {
+    const { target, before, at, sourceId } = await sourceBefore("0026_health_covering_indexes");
     try {
-      const [row] = await querySql<{ id: number }>(
-        before,
-        target.provider,
-        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.1/feed', 'feed', ${at}) RETURNING "id"`,
-      );
-      const sourceId = Number(row!.id);
+      for (const [kind, bytes] of [
+        ["feed", 7],
+        ["page", 1000],
+        ["page", 500],
+        ["icon", 40],
+      ] as const)
+        await querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Fetch" ("sourceId", "kind", "startedAt", "durationMs", "outcome", "bytesReceived") VALUES (${sourceId}, ${kind}, ${at}, 5, 'ok', ${bytes})`,
+        );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      // The feeds' count is their roll-ups': they have no row here.
+      expect(await after.requestTally.findMany({ orderBy: { kind: "asc" } })).toEqual([
+        { kind: "icon", requests: 1n, bytesReceived: 40n },
+        { kind: "page", requests: 2n, bytesReceived: 1500n },
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
+  it("keeps the fetch log and roll-ups through 0026, whose covering indexes answer the health reads", async () => {
+    const { target, before, at, sourceId } = await sourceBefore("0025_search_text");
+    try {
       for (const driftMs of [40, 10, null])
         await querySql(
           before,

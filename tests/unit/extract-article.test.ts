@@ -1,7 +1,12 @@
 // The full-text extractor (lib/parse/full-text): lazy images back, the selector's pick, "no
 // article" said plainly, and a bounded DOM whatever the page.
+import { Readability } from "@mozilla/readability";
 import { describe, expect, it } from "vitest";
+import { cutUnlikelyRegions } from "@/lib/pipeline/parse/full-text/cut-unlikely-regions";
 import { extractArticle } from "@/lib/pipeline/parse/full-text/extract-article";
+import { sanitizeContent } from "@/lib/pipeline/parse/sanitize/sanitize-content";
+import { HOSTILE_PAGE } from "@/tests/fixtures/hostile-page";
+import { readPageFixture } from "@/tests/helpers/article-site";
 import { checkSelector, MAX_DOM_CHARS, parsePageDocument } from "@/lib/pipeline/parse/full-text/parse-page-document";
 import { recoverLazyImages } from "@/lib/pipeline/parse/full-text/recover-lazy-images";
 
@@ -105,6 +110,51 @@ describe("parsePageDocument", () => {
     const html = "<svg ".repeat(50_000) + "<p>" + "x".repeat(MAX_DOM_CHARS * 2) + "</p>";
     const document = parsePageDocument("<p>head</p>" + html, URL_);
     expect(document.documentElement.textContent!.length).toBeLessThanOrEqual(MAX_DOM_CHARS);
+  });
+});
+
+describe("cutUnlikelyRegions", () => {
+  it.each([
+    [
+      "a comments region, leaving an empty stand-in",
+      '<div><p>x</p><div class="comments" id="c"><p>c</p></div><p>y</p></div>',
+      '<div><p>x</p><div class="comments" id="c"></div><p>y</p></div>',
+    ],
+    [
+      "an unlikely role, its stand-in's attributes escaped",
+      '<aside role="navigation" class="a&amp;&quot;b"><p>n</p></aside>',
+      '<aside class="a&amp;&quot;b" role="navigation"></aside>',
+    ],
+    ["nothing whose class also says content", '<div class="comment-content"><p>k</p></div>', null],
+    ["nothing near a table", '<table><tr><td><div class="comment">k</div></td></tr></table>', null],
+    ["nothing that looks like the byline", '<div class="header-author">By Ada</div>', null],
+    [
+      "nothing holding a heading or metadata",
+      '<div class="sidebar"><h2>H</h2></div><div class="footer"><meta name="x"></div>',
+      null,
+    ],
+    ["nothing closed only by implication", '<div class="related"><p>never closed', null],
+    ["nothing in the head", '<head><title class="header">T</title><style class="menu"></style></head>', null],
+  ])("cuts %s", (_name, html, expected) => {
+    expect(cutUnlikelyRegions(html)).toBe(expected ?? html);
+  });
+
+  const SHORT_WITH_COMMENTS = `<html><body><article><p>A short article, a line or two of text.</p></article>
+    <div class="comments">${"<p>A long comment that goes on about the article and more. </p>".repeat(20)}</div></body></html>`;
+  it.each([
+    ...["news-article", "blog-post", "docs-page"].map((name) => [name, readPageFixture(name)]),
+    ["the hostile page", HOSTILE_PAGE],
+    // Readability's first pass finds too little; its later passes read the comments: so does Tidings.
+    ["a short article under long comments", SHORT_WITH_COMMENTS],
+  ])("leaves the article Readability finds on the whole page unchanged: %s", (_name, html) => {
+    const whole = parsePageDocument(html, URL_);
+    recoverLazyImages(whole);
+    const expected = sanitizeContent(new Readability(whole, { keepClasses: false }).parse()!.content!, URL_);
+    expect(extractArticle({ html, url: URL_, selector: null })).toEqual({
+      ok: true,
+      html: expected,
+      by: "readability",
+    });
   });
 });
 

@@ -12,7 +12,8 @@ import { extractArticleOffThread } from "@/lib/pipeline/round/extract-off-thread
 import { pageLane } from "@/lib/pipeline/round/page-lane";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import type { PageTarget } from "@/lib/pipeline/store/pages/page-targets";
-import { saveArticlePage, type ArticlePageRow, type PageFetchRow } from "@/lib/pipeline/store/pages/save-article-page";
+import { saveArticlePage, type ArticlePageRow } from "@/lib/pipeline/store/pages/save-article-page";
+import type { PageFetchRow } from "@/lib/pipeline/store/pages/log-requests-beside-feed";
 import { createLogger } from "@/lib/base/log";
 
 const log = createLogger("full-text");

@@ -13,7 +13,7 @@ import { readIcon, type IconImage } from "@/lib/pipeline/parse/icons/read-icon";
 import { pageLane } from "@/lib/pipeline/round/page-lane";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import type { IconTarget } from "@/lib/pipeline/store/pages/icon-targets";
-import type { PageFetchRow } from "@/lib/pipeline/store/pages/save-article-page";
+import type { PageFetchRow } from "@/lib/pipeline/store/pages/log-requests-beside-feed";
 import { saveSiteIcon, type SiteIconResult } from "@/lib/pipeline/store/pages/save-site-icon";
 
 /** Icons are small: a larger body is refused (and the site not asked again for a month). */

@@ -1,5 +1,5 @@
 import "server-only";
-// GET /metrics in the Prometheus text format: fetches by outcome and error kind, requests by kind, bytes received
+// GET /metrics in the Prometheus text format: fetches by outcome and error kind, requests and bytes by kind, bytes received
 // and saved by 304s, round durations, sources by breaker state, articles stored, event-loop delay;
 // the scheduler's backlog (due, overdue, oldest overdue, what the last round left and why); and
 // this process's per-fetch histograms and status-class counter (fetch-observations.ts says why
@@ -30,11 +30,22 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
     readBacklog(db, now),
   ]);
   // Every kind of request (feed, page, icon: lib/base/fetch-kinds.ts), the costs' rule: an article
-  // page or an icon asked for is a request to the publisher too. The roll-ups above are the feeds'.
-  const [errorKinds, requestKinds] = await Promise.all([
+  // page or an icon asked for is a request to the publisher too. The roll-ups above are the feeds';
+  // pages and icons have their lasting tally (lib/pipeline/store/pages/log-requests-beside-feed.ts).
+  const [errorKinds, besideFeed] = await Promise.all([
     db.fetch.groupBy({ by: ["errorKind"], _count: { _all: true }, where: { outcome: "error" } }),
-    db.fetch.groupBy({ by: ["kind"], _count: { _all: true }, _sum: { bytesReceived: true } }),
+    db.requestTally.findMany({ orderBy: { kind: "asc" } }),
   ]);
+  const feedRequests =
+    (byOutcome._sum.ok ?? 0) +
+    (byOutcome._sum.notModified ?? 0) +
+    (byOutcome._sum.error ?? 0) +
+    Number((removed?.ok ?? 0n) + (removed?.notModified ?? 0n) + (removed?.error ?? 0n));
+  const feedBytes = (bytes._sum.bytesReceived ?? 0) + Number(removed?.bytesReceived ?? 0);
+  const requestsByKind = [
+    { kind: "feed", requests: feedRequests, bytes: feedBytes },
+    ...besideFeed.map((row) => ({ kind: row.kind, requests: Number(row.requests), bytes: Number(row.bytesReceived) })),
+  ];
   const delay = readEventLoopDelay();
   const observed = readFetchObservations();
   const families: Family[] = [
@@ -58,20 +69,20 @@ export async function renderMetrics(db: Db = getDb(), now: Date = new Date()): P
       samples: errorKinds.map((row) => ({ labels: { kind: row.errorKind ?? "unknown" }, value: row._count._all })),
     },
     {
-      name: "tidings_requests_retained",
-      help: "Requests in the retained fetch log, by what they asked for (feed, article page, site icon).",
-      type: "gauge",
-      samples: requestKinds.map((row) => ({ labels: { kind: row.kind }, value: row._count._all })),
+      name: "tidings_requests_total",
+      help: "Requests to publishers by what they asked for (feed, article page, site icon); neither pruning the fetch log nor removing a source lowers it.",
+      type: "counter",
+      samples: requestsByKind.map((row) => ({ labels: { kind: row.kind }, value: row.requests })),
     },
     {
-      name: "tidings_request_bytes_retained",
-      help: "Bytes received (on the wire) by the requests in the retained fetch log, by kind.",
-      type: "gauge",
-      samples: requestKinds.map((row) => ({ labels: { kind: row.kind }, value: row._sum.bytesReceived ?? 0 })),
+      name: "tidings_request_bytes_total",
+      help: "Bytes received (on the wire) by requests to publishers, by kind; neither pruning nor removing a source lowers it.",
+      type: "counter",
+      samples: requestsByKind.map((row) => ({ labels: { kind: row.kind }, value: row.bytes })),
     },
     {
       name: "tidings_bytes_received_total",
-      help: "Bytes received from publishers (on the wire).",
+      help: "Bytes received from publishers (on the wire) by feed fetches.",
       type: "counter",
       samples: [{ value: (bytes._sum.bytesReceived ?? 0) + Number(removed?.bytesReceived ?? 0) }],
     },

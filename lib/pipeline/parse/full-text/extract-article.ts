@@ -19,9 +19,9 @@ const LINK = /<a\b[^>]*>[\s\S]*?<\/a>/g;
 export type ExtractionInput = { html: string; url: string; selector: string | null };
 
 export function extractArticle(input: ExtractionInput): Extraction {
-  const document = parsePageDocument(input.html, input.url);
-  recoverLazyImages(document);
-  const picked = input.selector ? pickBySelector(document, input.selector) : pickByReadability(document);
+  const picked = input.selector
+    ? pickBySelector(readyDocument(input, false), input.selector)
+    : pickByReadability(input);
   if (!picked.ok) return picked;
   const html = sanitizeContent(picked.html, input.url);
   const length = htmlToText(html.replace(LINK, "")).trim().length;
@@ -36,12 +36,33 @@ export function extractArticle(input: ExtractionInput): Extraction {
 
 type Picked = { ok: true; html: string; by: "readability" | "selector" } | Extract<Extraction, { ok: false }>;
 
-function pickByReadability(document: Document): Picked {
+function readyDocument(input: ExtractionInput, unlikelyCut: boolean): Document {
+  const document = parsePageDocument(input.html, input.url, { unlikelyCut });
+  recoverLazyImages(document);
+  return document;
+}
+
+/**
+ * Readability on the page without its unlikely regions (cut-unlikely-regions.ts), which is what its
+ * first pass reads. When that pass finds too little, its next passes put those regions back: they
+ * run on the whole page then, so the article is the one Readability finds on the whole page.
+ */
+function pickByReadability(input: ExtractionInput): Picked {
+  let article = readArticle(readyDocument(input, true));
+  if (!article.firstPass) article = readArticle(readyDocument(input, false));
+  const { content } = article;
+  if (!content) return { ok: false, errorKind: "no_article", detail: "no article found on the page" };
+  return { ok: true, html: content, by: "readability" };
+}
+
+function readArticle(document: Document): { content: string | null; firstPass: boolean } {
   // keepClasses off: the page's class names mean nothing in Tidings' styles.
-  const article = new Readability(document, { keepClasses: false }).parse();
-  if (article === null || !article.content)
-    return { ok: false, errorKind: "no_article", detail: "no article found on the page" };
-  return { ok: true, html: article.content, by: "readability" };
+  const reader = new Readability(document, { keepClasses: false });
+  const article = reader.parse();
+  // Readability 0.6 keeps each pass that found too little in `_attempts`: none, the first pass won.
+  // If a later version names it otherwise, every page is read whole again: slower, never different.
+  const attempts = (reader as unknown as { _attempts?: unknown })._attempts;
+  return { content: article?.content ?? null, firstPass: Array.isArray(attempts) && attempts.length === 0 };
 }
 
 function pickBySelector(document: Document, selector: string): Picked {

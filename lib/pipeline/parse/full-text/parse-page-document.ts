@@ -3,13 +3,19 @@
 // most of the bytes, and every node costs memory. What is left is cut at MAX_DOM_CHARS, so that a
 // 10 MB page (TIDINGS_MAX_BODY_BYTES) costs a bounded DOM: articles come early in their pages.
 import { parseHTML } from "linkedom";
+import { cutUnlikelyRegions } from "./cut-unlikely-regions";
 
 export const MAX_DOM_CHARS = 1_000_000;
 
 const NEVER_TEXT_START = /<(script|style|svg|template)\b|<!--/gi;
 
-export function parsePageDocument(html: string, url: string): Document {
-  const slim = cutNeverText(html);
+/**
+ * `unlikelyCut`: also without the regions Readability's first pass removes (cut-unlikely-regions.ts),
+ * for Readability only: a source's selector may pick anything on the page.
+ */
+export function parsePageDocument(html: string, url: string, options: { unlikelyCut?: boolean } = {}): Document {
+  const neverText = cutNeverText(html);
+  const slim = options.unlikelyCut ? cutUnlikelyRegions(neverText) : neverText;
   // linkedom builds a whole document only from a whole page: a fragment gets its frame here.
   const { document } = parseHTML(
     /<html[\s>]/i.test(slim) ? slim : `<!doctype html><html><head></head><body>${slim}</body></html>`,

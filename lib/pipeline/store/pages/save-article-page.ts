@@ -1,9 +1,10 @@
 // Writes what one article page gave: the page row (the extracted article beside the feed's
-// content, or why there is none) and the request's row in the fetch log (kind "page"), together or
-// not at all.
+// content, or why there is none) and the request's row in the fetch log (kind "page") with its
+// count, together or not at all.
 import { gzipSync } from "node:zlib";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/client";
+import { logRequestsBesideFeed, type PageFetchRow } from "@/lib/pipeline/store/pages/log-requests-beside-feed";
 
 export type ArticlePageRow = {
   url: string;
@@ -16,21 +17,6 @@ export type ArticlePageRow = {
   html: string | null;
   etag: string | null;
   lastModified: string | null;
-};
-
-export type PageFetchRow = {
-  kind: "page" | "icon";
-  url: string;
-  startedAt: Date;
-  durationMs: number;
-  laneWaitMs: number;
-  outcome: "ok" | "not_modified" | "error";
-  errorKind: string | null;
-  httpStatus: number | null;
-  bytesReceived: number;
-  conditional: boolean;
-  manual: boolean;
-  detail: string | null;
 };
 
 const MAX_DETAIL = 500;
@@ -62,10 +48,7 @@ export async function saveArticlePage(
         update: { ...row, attempts: { increment: 1 } },
       });
     }
-    if (fetch !== null)
-      await tx.fetch.create({
-        data: { ...fetch, sourceId, articleId, detail: fetch.detail?.slice(0, MAX_DETAIL) ?? null },
-      });
+    if (fetch !== null) await logRequestsBesideFeed(tx, { sourceId, articleId }, [fetch]);
   });
 }
 

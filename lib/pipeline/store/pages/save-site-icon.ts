@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/client";
-import type { PageFetchRow } from "@/lib/pipeline/store/pages/save-article-page";
+import { logRequestsBesideFeed, type PageFetchRow } from "@/lib/pipeline/store/pages/log-requests-beside-feed";
 
 export type SiteIconResult = {
   site: string;
@@ -51,9 +51,6 @@ export async function saveSiteIcon(db: Db, result: SiteIconResult): Promise<void
       create: { site, ...row, iconId },
       update: { ...row, ...(iconId === null ? {} : { iconId }) },
     });
-    for (const fetch of result.fetches)
-      await tx.fetch.create({
-        data: { ...fetch, sourceId: result.sourceId, detail: fetch.detail?.slice(0, 500) ?? null },
-      });
+    await logRequestsBesideFeed(tx, { sourceId: result.sourceId }, result.fetches);
   });
 }

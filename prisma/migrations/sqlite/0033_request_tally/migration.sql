@@ -1,0 +1,12 @@
+-- CreateTable
+CREATE TABLE "RequestTally" (
+    "kind" TEXT NOT NULL PRIMARY KEY,
+    "requests" BIGINT NOT NULL DEFAULT 0,
+    "bytesReceived" BIGINT NOT NULL DEFAULT 0
+);
+
+
+-- Page and icon requests start from what the fetch log still holds (the rows pruned before this
+-- migration were never counted), so the counters never start below the gauges they replace.
+INSERT INTO "RequestTally" ("kind", "requests", "bytesReceived")
+SELECT "kind", COUNT(*), COALESCE(SUM("bytesReceived"), 0) FROM "Fetch" WHERE "kind" IN ('page', 'icon') GROUP BY "kind";
