@@ -69,7 +69,13 @@ describe("a round killed with SIGKILL", () => {
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const extraDelayMs = ladder.next();
         const committed = await killOneRound(
-          { path: `/small-${attempt}.xml`, items: 3, perTransaction: 3, etag: `"small-${attempt}"`, figures: figures.small },
+          {
+            path: `/small-${attempt}.xml`,
+            items: 3,
+            perTransaction: 3,
+            etag: `"small-${attempt}"`,
+            figures: figures.small,
+          },
           async ({ responseFinished }) => {
             await responseFinished;
             await sleep(extraDelayMs);
@@ -185,7 +191,10 @@ async function killOneRound(
 ): Promise<boolean> {
   const body = rssFeed({
     title: spec.path,
-    items: Array.from({ length: spec.items }, (_, index) => ({ ...item(spec.path, index), description: spec.description })),
+    items: Array.from({ length: spec.items }, (_, index) => ({
+      ...item(spec.path, index),
+      description: spec.description,
+    })),
   });
   expect(Buffer.byteLength(body) >= OFF_THREAD_THRESHOLD_BYTES).toBe(spec.perTransaction < spec.items);
   let markFinished: () => void = () => undefined;

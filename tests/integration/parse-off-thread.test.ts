@@ -55,7 +55,11 @@ describe("parsing large feeds off the main thread", () => {
   });
 
   it("hands a large feed's items over in batches, each taken before it reads on, and stops when one is refused", async () => {
-    const input = { body: bigFeed(1200), contentType: "application/rss+xml", url: "https://publisher.example/feed.xml" };
+    const input = {
+      body: bigFeed(1200),
+      contentType: "application/rss+xml",
+      url: "https://publisher.example/feed.xml",
+    };
     const taken: string[][] = [];
     let storing = false;
     const result = await parseFeedOffThread(input, async (items: ParsedItem[]) => {
@@ -77,6 +81,10 @@ describe("parsing large feeds off the main thread", () => {
       throw new Error("the database is gone");
     });
     expect(offered).toBe(1);
-    expect(refused).toMatchObject({ ok: false, errorKind: "parse", detail: expect.stringMatching(/could not be stored/) });
+    expect(refused).toMatchObject({
+      ok: false,
+      errorKind: "parse",
+      detail: expect.stringMatching(/could not be stored/),
+    });
   });
 });

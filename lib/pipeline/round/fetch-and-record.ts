@@ -87,7 +87,13 @@ export async function fetchAndRecord(
       storeError = error;
       log.error(`source ${source.id} ${source.feedUrl}: could not store the fetch: ${describeError(error)}`);
       // A batch that could not be stored stopped the parse: that "parse error" says nothing of the body.
-      return recordDatabaseError(db, batches.failed() ? { ...attempt, refused: null } : attempt, source, storing, error);
+      return recordDatabaseError(
+        db,
+        batches.failed() ? { ...attempt, refused: null } : attempt,
+        source,
+        storing,
+        error,
+      );
     });
   if (removedMeanwhile) {
     log.info(`source ${source.id} ${source.feedUrl}: removed during its fetch, nothing stored`);

@@ -86,7 +86,12 @@ export async function runInParseWorker<T>(
 async function passBatch(pending: Pending, batch: unknown[]): Promise<void> {
   clearTimeout(pending.timer);
   const taker = pending.takeBatch;
-  const verdict = taker ? await taker.take(batch).then(() => BATCH_TAKEN, () => BATCH_REFUSED) : BATCH_REFUSED;
+  const verdict = taker
+    ? await taker.take(batch).then(
+        () => BATCH_TAKEN,
+        () => BATCH_REFUSED,
+      )
+    : BATCH_REFUSED;
   pending.restartTimer();
   if (!taker) return;
   Atomics.store(taker.answer, 0, verdict);
@@ -117,17 +122,20 @@ async function acquireWorker(): Promise<WorkerSlot | null> {
     nextId: 1,
     idleTimer: null,
   };
-  worker.on("message", (message: { ready?: true; id?: number; batch?: unknown[]; result?: unknown; error?: string }) => {
-    if (message.ready) return markReady();
-    const pending = slot.pending.get(message.id!);
-    if (!pending) return;
-    if (message.batch) return void passBatch(pending, message.batch);
-    clearTimeout(pending.timer);
-    slot.pending.delete(message.id!);
-    if (message.result !== undefined) pending.resolve(message.result);
-    else pending.fail(`failed: ${message.error ?? "unknown error"}`);
-    if (slot.pending.size === 0) idle(slot);
-  });
+  worker.on(
+    "message",
+    (message: { ready?: true; id?: number; batch?: unknown[]; result?: unknown; error?: string }) => {
+      if (message.ready) return markReady();
+      const pending = slot.pending.get(message.id!);
+      if (!pending) return;
+      if (message.batch) return void passBatch(pending, message.batch);
+      clearTimeout(pending.timer);
+      slot.pending.delete(message.id!);
+      if (message.result !== undefined) pending.resolve(message.result);
+      else pending.fail(`failed: ${message.error ?? "unknown error"}`);
+      if (slot.pending.size === 0) idle(slot);
+    },
+  );
   worker.on("error", (error) => failAll(slot, `crashed: ${error.message}`));
   worker.on("exit", () => failAll(slot, "stopped unexpectedly"));
   // The worker keeps the process alive while it starts and while a task is in flight (the caller
