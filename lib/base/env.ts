@@ -66,7 +66,7 @@ const envSchema = z.object({
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ""),
   ),
-  // Reverse proxies whose X-Forwarded-For and -Proto are believed (lib/http/client-address.ts); nobody else's are.
+  // Reverse proxies whose X-Forwarded-For, -Proto and -Host are believed (lib/http/client-address.ts); nobody else's are.
   TIDINGS_TRUSTED_PROXIES: networkList,
   // Prometheus' credentials for /metrics (lib/features/auth/check-metrics-access.ts).
   TIDINGS_METRICS_TOKEN: z.preprocess(

@@ -1,8 +1,8 @@
 // Who is asking: the TCP peer of the request, or, when that peer is a reverse proxy named in
-// TIDINGS_TRUSTED_PROXIES, the address it says it forwarded for (and the scheme it says the browser
-// used). Route handlers and server actions only see headers, and Next fills X-Forwarded-For from
-// the socket only when the client sent none: a forged "X-Forwarded-For: 1.2.3.4" reaches them
-// untouched. So the address is worked out where the socket is still known, in Node's own "request
+// TIDINGS_TRUSTED_PROXIES, the address it says it forwarded for (and the scheme and host name it
+// says the browser used). Route handlers and server actions only see headers, and Next fills
+// X-Forwarded-For from the socket only when the client sent none: a forged
+// "X-Forwarded-For: 1.2.3.4" reaches them untouched. So the address is worked out where the socket is still known, in Node's own "request
 // started" diagnostics channel (which runs before Next sees the request), and handed on in one
 // header that the hook always overwrites.
 import { subscribe } from "node:diagnostics_channel";
@@ -35,11 +35,16 @@ export function resolveClientAddress(peer: string, forwardedFor: string | undefi
 
 /**
  * X-Forwarded-Proto says whether the browser came over https (the login cookie's Secure flag, the
- * instance's address on /settings). It is believed on the same terms as X-Forwarded-For: from a
- * trusted proxy, else removed, and Next then fills it in from the connection itself.
+ * instance's address on /settings), X-Forwarded-Host which name it asked for (that address again,
+ * and the host a state-changing request's Origin may name). Both are believed on the same terms as
+ * X-Forwarded-For: from a trusted proxy, else removed, and Next then fills them in from the
+ * connection and its Host.
  */
-function dropUntrustedScheme(headers: IncomingHttpHeaders, peer: string, trusted: NetworkList): void {
-  if (!trusted.has(normaliseAddress(peer))) delete headers["x-forwarded-proto"];
+const PROXY_ONLY_HEADERS = ["x-forwarded-proto", "x-forwarded-host"] as const;
+
+function dropUntrustedForwarding(headers: IncomingHttpHeaders, peer: string, trusted: NetworkList): void {
+  if (trusted.has(normaliseAddress(peer))) return;
+  for (const name of PROXY_ONLY_HEADERS) delete headers[name];
 }
 
 type RequestStart = { request: IncomingMessage; socket: Socket };
@@ -51,7 +56,7 @@ export function installClientAddressHook(trusted: NetworkList): void {
       const { request, socket } = message as RequestStart;
       const forwardedFor = request.headers["x-forwarded-for"];
       const peer = socket.remoteAddress ?? UNKNOWN_CLIENT;
-      dropUntrustedScheme(request.headers, peer, trusted);
+      dropUntrustedForwarding(request.headers, peer, trusted);
       request.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
         peer,
         Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,

@@ -4,7 +4,7 @@ import { errorResponse } from "@/lib/http/respond";
 /**
  * State-changing routes answer only to pages of this origin (CSRF): a browser always sends Origin
  * with a cross-origin POST/PATCH, and it must name the host the request was sent to (Host, or
- * X-Forwarded-Host behind a reverse proxy: a cross-site page cannot set either). Requests without
+ * X-Forwarded-Host from a trusted reverse proxy, lib/http/client-address.ts: a cross-site page cannot set either). Requests without
  * Origin come from non-browser clients (curl, scripts), which a forged page cannot drive.
  */
 export function rejectCrossSite(request: Request): Response | null {

@@ -1,7 +1,9 @@
 // "Nothing is lost": the process running a round is killed with SIGKILL at chosen moments (right
-// after the publisher finished its response, and in the middle of storing a 2,000-item feed). After
-// every kill the database is sound, no fetch is half-written, validators did not run ahead of the
-// articles, and the next `tidings round --source ID` completes what the killed one left.
+// after the publisher finished its response, and in the middle of storing a 2,000-item feed large
+// enough to be stored in batches as it is parsed). After every kill the database is sound, no fetch
+// is half-written, validators did not run ahead of the articles, the stored articles are whole
+// batches that the source's counts include, and the next `tidings round --source ID` completes
+// what the killed one left.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { startPublisher, feed, rssFeed, type Handler, type Publisher } from "@/tests/helpers/publisher";
@@ -15,6 +17,8 @@ import {
 } from "@/tests/helpers/database-integrity";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
+import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/parse-feed";
+import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -65,7 +69,13 @@ describe("a round killed with SIGKILL", () => {
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const extraDelayMs = ladder.next();
         const committed = await killOneRound(
-          { path: `/small-${attempt}.xml`, items: 3, etag: `"small-${attempt}"`, figures: figures.small },
+          {
+            path: `/small-${attempt}.xml`,
+            items: 3,
+            perTransaction: 3,
+            etag: `"small-${attempt}"`,
+            figures: figures.small,
+          },
           async ({ responseFinished }) => {
             await responseFinished;
             await sleep(extraDelayMs);
@@ -83,18 +93,25 @@ describe("a round killed with SIGKILL", () => {
   );
 
   it(
-    "while it stores a 2,000-item feed: nothing of the fetch is kept, or all of it, and the next round completes it",
+    "while it stores a 2,000-item feed in batches: whole batches are kept, the fetch only once all are, and the next round completes it",
     async () => {
       const ATTEMPTS = 5;
       const ladder = createKillLadder(100);
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const extraDelayMs = ladder.next();
         const committed = await killOneRound(
-          { path: `/big-${attempt}.xml`, items: 2000, etag: `"big-${attempt}"`, figures: figures.big },
+          {
+            path: `/big-${attempt}.xml`,
+            items: 2000,
+            perTransaction: ITEM_BATCH_SIZE,
+            description: BIG_DESCRIPTION,
+            etag: `"big-${attempt}"`,
+            figures: figures.big,
+          },
           async ({ responseFinished, cli }) => {
             await responseFinished;
-            // The store phase: the fetch's transaction is open (SQLite: it holds the write lock;
-            // PostgreSQL: it holds locks on "Article"). Then a moment inside it.
+            // The store phase: a batch's transaction is open (SQLite: it holds the write lock;
+            // PostgreSQL: it holds locks on "Article"). Then a moment inside it, or later.
             if (
               await waitUntil(
                 () => probe.writing(),
@@ -153,18 +170,33 @@ function tally() {
   };
 }
 
+/** With it, 2,000 items make a body past the parse worker's threshold: it is stored in batches. */
+const BIG_DESCRIPTION = "A sentence of an ordinary article's summary, long enough to count. ".repeat(5);
+
 /**
  * One source, one killed `tidings round`, then every check, then the recovery round.
  * `killAt` resolves when the test wants the kill. Returns whether the fetch had been committed.
+ * `perTransaction`: how many items each of the fetch's transactions stores (all of them, or a batch).
  */
 async function killOneRound(
-  spec: { path: string; items: number; etag: string; figures: Tally },
+  spec: {
+    path: string;
+    items: number;
+    perTransaction: number;
+    description?: string;
+    etag: string;
+    figures: Tally;
+  },
   killAt: (moment: { responseFinished: Promise<void>; cli: RunningCli }) => Promise<void>,
 ): Promise<boolean> {
   const body = rssFeed({
     title: spec.path,
-    items: Array.from({ length: spec.items }, (_, index) => item(spec.path, index)),
+    items: Array.from({ length: spec.items }, (_, index) => ({
+      ...item(spec.path, index),
+      description: spec.description,
+    })),
   });
+  expect(Buffer.byteLength(body) >= OFF_THREAD_THRESHOLD_BYTES).toBe(spec.perTransaction < spec.items);
   let markFinished: () => void = () => undefined;
   const responseFinished = new Promise<void>((resolve) => (markFinished = resolve));
   publisher.setRoute(
@@ -199,7 +231,8 @@ async function killOneRound(
   expect(await checkStorage(database.target)).toEqual([]);
   expect(await findHalfWrittenFetches(database.db)).toEqual([]);
 
-  // 2. This source: all of the fetch, or nothing of it (validators included).
+  // 2. This source: all of the fetch, or nothing of it but whole batches of its articles, counted
+  //    (validators, body hash and schedule never ahead of the articles).
   const committed = (await database.db.fetch.count({ where: { sourceId } })) > 0;
   const source = await database.db.source.findUniqueOrThrow({ where: { id: sourceId } });
   const articles = await database.db.article.count({ where: { sourceId } });
@@ -216,14 +249,16 @@ async function killOneRound(
     expect({
       etag: source.etag,
       bodyHash: source.lastBodyHash,
-      articles,
+      wholeBatches: articles % spec.perTransaction === 0 && articles < spec.items,
       unread: source.unreadCount,
+      counted: source.articleCount,
       lastFetchedAt: source.lastFetchedAt,
     }).toEqual({
       etag: null,
       bodyHash: null,
-      articles: 0,
-      unread: 0,
+      wholeBatches: true,
+      unread: articles,
+      counted: articles,
       lastFetchedAt: null,
     });
     expect(source.nextDueAt.getTime(), "still due").toBeLessThanOrEqual(Date.now());
@@ -235,7 +270,7 @@ async function killOneRound(
   // 4. The next round completes the fetch: ok with every article, or a 304 for what was committed.
   const next = await runCli(["round", "--source", String(sourceId)], env());
   expect(next.code, `${next.stdout}\n${next.stderr}`).toBe(0);
-  const expected = committed ? `not_modified  status=304  new=0` : `ok  status=200  new=${spec.items}`;
+  const expected = committed ? `not_modified  status=304  new=0` : `ok  status=200  new=${spec.items - articles}`;
   expect(next.stdout).toMatch(new RegExp(`^#${sourceId} \\S+  ${expected}  `, "m"));
   const requests = publisher.requestsTo(spec.path);
   expect(requests).toHaveLength(2);
@@ -245,10 +280,12 @@ async function killOneRound(
     etag: after.etag,
     articles: await database.db.article.count({ where: { sourceId } }),
     unread: after.unreadCount,
+    counted: after.articleCount,
   }).toEqual({
     etag: spec.etag,
     articles: spec.items,
     unread: spec.items,
+    counted: spec.items,
   });
   expect(await findHalfWrittenFetches(database.db)).toEqual([]);
 

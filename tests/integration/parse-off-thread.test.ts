@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseFeedOffThread, OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
+import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/parse-feed";
+import type { ParsedItem } from "@/lib/pipeline/parse/contract/types";
 
 /** A feed of `items` items with about 1 KB of HTML each. */
 function bigFeed(items: number): Buffer {
@@ -50,5 +52,39 @@ describe("parsing large feeds off the main thread", () => {
     const unreadable = Buffer.from(`<rss><channel></chanel>${"<p/>".repeat(OFF_THREAD_THRESHOLD_BYTES / 4)}</rss>`);
     expect(unreadable.length).toBeGreaterThan(OFF_THREAD_THRESHOLD_BYTES);
     expect(await parse(unreadable)).toMatchObject({ ok: false, errorKind: "parse" });
+  });
+
+  it("hands a large feed's items over in batches, each taken before it reads on, and stops when one is refused", async () => {
+    const input = {
+      body: bigFeed(1200),
+      contentType: "application/rss+xml",
+      url: "https://publisher.example/feed.xml",
+    };
+    const taken: string[][] = [];
+    let storing = false;
+    const result = await parseFeedOffThread(input, async (items: ParsedItem[]) => {
+      expect(storing, "a batch while the last is still being stored").toBe(false);
+      storing = true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      taken.push(items.map((item) => item.guid ?? ""));
+      storing = false;
+    });
+    expect(taken.map((batch) => batch.length)).toEqual([ITEM_BATCH_SIZE, ITEM_BATCH_SIZE]);
+    expect(result.ok && result.feed.items.map((item) => item.guid)).toEqual(
+      Array.from({ length: 200 }, (_, n) => `urn:big:${1000 + n}`),
+    );
+    expect(taken.flat().slice(0, 2)).toEqual(["urn:big:0", "urn:big:1"]);
+
+    let offered = 0;
+    const refused = await parseFeedOffThread(input, async () => {
+      offered += 1;
+      throw new Error("the database is gone");
+    });
+    expect(offered).toBe(1);
+    expect(refused).toMatchObject({
+      ok: false,
+      errorKind: "parse",
+      detail: expect.stringMatching(/could not be stored/),
+    });
   });
 });

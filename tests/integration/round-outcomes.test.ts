@@ -5,6 +5,7 @@ import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/rou
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
+import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
 
 const world = setUpRoundWorld();
 
@@ -178,6 +179,47 @@ describe("deduplication", () => {
     const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
     expect(fetch).toMatchObject({ newArticles: 0, updatedArticles: 1, bodyUnchanged: false });
     expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).unreadCount).toBe(2);
+  });
+
+  it("stores a feed past the parse worker's threshold in batches, deduped as exactly as a small one", async () => {
+    // 1,601 items: three batches of 500 and the rest. Item 5 comes back in the third batch with other
+    // text (the first occurrence wins); item 7's text comes back under a new guid in the fourth (known
+    // content); item 1, already stored, comes back corrected last (updated, not new, still read).
+    const summary = "A sentence of an ordinary summary, long enough to make the feed large. ".repeat(4);
+    const item = (n: number) => ({
+      guid: `urn:batched:${n}`,
+      title: `Post ${n}`,
+      link: `https://publisher.example/batched/${n}`,
+      description: summary,
+    });
+    world.publisher.setRoute("/batched.xml", feed({ body: rssFeed({ items: [item(1)] }) }));
+    const id = await addDueSource(world.database.db, world.publisher.url("/batched.xml"));
+    await run();
+    await world.database.db.article.updateMany({ where: { sourceId: id }, data: { readAt: new Date() } });
+    await world.database.db.source.update({ where: { id }, data: { unreadCount: 0 } });
+
+    const items = Array.from({ length: 1600 }, (_, n) => item(n + 2));
+    items[1200] = { ...item(5), title: "Post 5, again, other text" };
+    items[1550] = { ...item(7), guid: "urn:batched:7-regenerated" };
+    items.push({ ...item(1), title: "Post 1 (corrected)" });
+    const body = rssFeed({ items });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(OFF_THREAD_THRESHOLD_BYTES);
+    world.publisher.setRoute("/batched.xml", feed({ body, etag: '"batched"' }));
+    await makeAllDue(world.database.db);
+    const report = await run();
+
+    const expectedNew = 1600 - 2;
+    expect(report.status === "completed" && report.lines[0]).toMatchObject({ outcome: "ok", newArticles: expectedNew });
+    const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
+    expect(fetch).toMatchObject({ outcome: "ok", newArticles: expectedNew, updatedArticles: 1 });
+    const source = await world.database.db.source.findUniqueOrThrow({ where: { id } });
+    expect(source).toMatchObject({ etag: '"batched"', articleCount: 1 + expectedNew, unreadCount: expectedNew });
+    expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(1 + expectedNew);
+    const byGuid = async (guid: string) =>
+      world.database.db.article.findFirst({ where: { sourceId: id, guid }, select: { title: true, readAt: true } });
+    expect(await byGuid("urn:batched:5")).toMatchObject({ title: "Post 5" });
+    expect(await byGuid("urn:batched:7-regenerated")).toBeNull();
+    expect(await byGuid("urn:batched:1")).toMatchObject({ title: "Post 1 (corrected)", readAt: expect.any(Date) });
   });
 
   it("gives undated items their first-seen time", async () => {

@@ -43,6 +43,7 @@ function attemptWith(cacheControl: string | null): Attempt {
     refused: null,
     discoveredFeedUrl: null,
     feed: null,
+    storedInBatches: null,
     parseMs: null,
     reading: null,
     manual: false,

@@ -1,7 +1,7 @@
 // The parse step: one response body in, a normalised and sanitized feed or a classified failure
 // out. Expected failures are values; nothing here does I/O or reads the clock.
 import { decodeBody } from "./encoding/decode-body";
-import { capFeedTexts } from "./items/cap-feed-texts";
+import { capFeedTexts, capItemTexts } from "./items/cap-feed-texts";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./formats/parse-json-feed";
 import { parseXmlFeed } from "./xml/parse-xml-feed";
@@ -10,9 +10,18 @@ import { readWholeXmlFeed, readXmlFeed, readXmlItem } from "./formats/read-xml-f
 import { recoverXmlFeed } from "./xml/recover-xml-feed";
 import { declaresEntities, ENTITY_REFUSAL } from "./xml/refuse-entities";
 import { repairXml } from "./xml/repair-xml";
-import type { ParsedFeed, ParseFailure, ParseInput, ParseResult } from "./contract/types";
+import type { ParsedFeed, ParsedItem, ParseFailure, ParseInput, ParseResult } from "./contract/types";
 
-export async function parseFeed(input: ParseInput): Promise<ParseResult> {
+/**
+ * Takes a large feed's items as the strict XML parse reads them, `ITEM_BATCH_SIZE` at a time, so
+ * that neither the parse nor its caller ever holds them all (the worker stores each batch before it
+ * reads on). The result then carries only the items not handed over yet.
+ */
+export type ItemBatchSink = (items: ParsedItem[]) => void;
+
+export const ITEM_BATCH_SIZE = 500;
+
+export async function parseFeed(input: ParseInput, sink?: ItemBatchSink): Promise<ParseResult> {
   const { text, encoding, source } = decodeBody(input.body, input.contentType);
   const documentUrl = pickDocumentUrl(input.url, input.contentLocation ?? null);
   const detected = detectFormat(text);
@@ -30,7 +39,7 @@ export async function parseFeed(input: ParseInput): Promise<ParseResult> {
     case "xml": {
       // Checked on the raw prolog, before any parser or repair touches the document.
       if (declaresEntities(detected.doctype)) return { ok: false, errorKind: "parse", detail: ENTITY_REFUSAL };
-      const parsed = readXml(repairXml(text), detected.rootName, documentUrl);
+      const parsed = readXml(repairXml(text), detected.rootName, documentUrl, sink);
       if (!parsed.ok) return parsed;
       return { ok: true, feed: capFeedTexts(parsed.feed), reading: { ...reading, xmlRecovery: parsed.recovery } };
     }
@@ -42,14 +51,23 @@ type XmlRead = { ok: true; feed: ParsedFeed; recovery: string | null } | ParseFa
 // One path for damaged XML: lexical repairs first (repair-xml.ts: bare "&", HTML entities,
 // control characters), then the strict parse; only when that fails, the lenient one on the same
 // text, with the strict parser's first error kept as the flag the fetch log shows.
-// The strict parse's items are read as each one ends, so only one item's tree is alive at a time;
-// the ones read before a failure are dropped with it.
-function readXml(xml: string, rootName: string, documentUrl: string | null): XmlRead {
-  const items: ParsedFeed["items"] = [];
-  const strict = parseXmlFeed(xml, rootName, documentUrl, (item, vocabulary) =>
-    items.push(readXmlItem(vocabulary, item)),
-  );
+// The strict parse's items are read as each one ends, so only one item's tree is alive at a time.
+// Without a sink, the ones read before a failure are dropped with it; with one, the batches already
+// handed over stay handed over, and the recovery's items (all of them, the same ones among them)
+// follow: the store knows the items it already has.
+function readXml(xml: string, rootName: string, documentUrl: string | null, sink?: ItemBatchSink): XmlRead {
+  let items: ParsedFeed["items"] = [];
+  const strict = parseXmlFeed(xml, rootName, documentUrl, (item, vocabulary) => {
+    items.push(readXmlItem(vocabulary, item));
+    if (sink && items.length === ITEM_BATCH_SIZE) {
+      // Capped here, since the feed's capFeedTexts will not see them. An Atom entry handed over
+      // before the feed names its author (RFC 4287 lets it come after the entries) keeps none.
+      sink(items.map(capItemTexts));
+      items = [];
+    }
+  });
   if (strict.ok) return { ok: true, feed: readXmlFeed(strict.head, items), recovery: null };
+  items = [];
   const recovered = recoverXmlFeed(xml, rootName, documentUrl);
   if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };
   return {

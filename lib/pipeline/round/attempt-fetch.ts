@@ -4,7 +4,7 @@ import type { FeedLogin } from "@/lib/pipeline/fetch/feed-login";
 import { createHash } from "node:crypto";
 import { fetchFeed, type FetchOptions } from "@/lib/pipeline/fetch/fetch-feed";
 import type { FetchResult } from "@/lib/pipeline/fetch/types";
-import { parseFeedOffThread, type TimedParse } from "@/lib/pipeline/round/parse-off-thread";
+import { parseFeedOffThread, type ItemTaker, type TimedParse } from "@/lib/pipeline/round/parse-off-thread";
 import type { Attempt, RefusedBody } from "@/lib/pipeline/store/fetch/attempt";
 import { systemClock, type Clock } from "@/lib/base/clock";
 import { discoverInFetch, type DiscoveryHelpers } from "@/lib/pipeline/round/discover-in-fetch";
@@ -38,6 +38,7 @@ export function blankAttempt(input: Pick<Attempt, "sourceId" | "startedAt" | "me
     bodyBytes: null,
     bodyUnchanged: false,
     feed: null,
+    storedInBatches: null,
     reading: null,
     refused: null,
     discoveredFeedUrl: null,
@@ -71,6 +72,8 @@ export async function attemptFetch(
   manual: boolean,
   helpers: DiscoveryHelpers = {},
   clock: Clock = systemClock,
+  /** Stores a large feed's items in batches as they are parsed (the round's; see parse-off-thread.ts). */
+  takeItems?: ItemTaker,
 ): Promise<Attempt> {
   const startedAt = clock.now();
   const refusal = readRefusal(source, options.maxBodyBytes);
@@ -114,12 +117,15 @@ export async function attemptFetch(
       refused: refreshRefusal(refusal, result.meta),
     });
   }
-  const parsed = await parseFeedOffThread({
-    body: result.body,
-    contentType: result.meta.headers.contentType,
-    contentLocation: result.meta.headers.contentLocation,
-    url: result.meta.finalUrl,
-  });
+  const parsed = await parseFeedOffThread(
+    {
+      body: result.body,
+      contentType: result.meta.headers.contentType,
+      contentLocation: result.meta.headers.contentLocation,
+      url: result.meta.finalUrl,
+    },
+    takeItems,
+  );
   const { parseMs } = parsed;
   if (parsed.ok) return finish(acceptedBody(result, parsed, bodyHash));
   if (parsed.errorKind === "not_a_feed") {

@@ -7,6 +7,7 @@ import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import { attemptFetch } from "@/lib/pipeline/round/attempt-fetch";
 import { readSourceLogin } from "@/lib/pipeline/store/sources/source-login";
 import { storeAttempt } from "@/lib/pipeline/round/store-attempt";
+import { storeInBatches } from "@/lib/pipeline/round/store-in-batches";
 import { findSubscribed } from "@/lib/pipeline/store/sources/find-subscribed";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import type { RecordedFetch } from "@/lib/pipeline/store/fetch/record-fetch";
@@ -45,12 +46,14 @@ export async function fetchAndRecord(
   source: SourceRow,
   context: { roundId: number | null; manual: boolean; offline: (attempt: Attempt) => boolean },
 ): Promise<FetchLine> {
-  const attempt = await attemptFetch(
+  const batches = storeInBatches(db, source.id, settings.clock);
+  let attempt = await attemptFetch(
     { ...source, login: await readSourceLogin(db, source.id) },
     settings.fetch,
     context.manual,
     { findSubscribed: (feedUrl) => findSubscribed(db, feedUrl) },
     settings.clock,
+    batches.takeItems,
   );
   const storing = {
     policy: settings.policy,
@@ -60,7 +63,12 @@ export async function fetchAndRecord(
   };
   let storeError: unknown = null;
   let removedMeanwhile = false;
-  const stored: Stored | null = await storeAttempt(db, attempt, source, storing)
+  const stored: Stored | null = await batches
+    .finish(attempt)
+    .then((finished) => {
+      attempt = finished;
+      return storeAttempt(db, finished, source, storing);
+    })
     .then((recorded) => ({ attempt, recorded }))
     .catch(async (error: unknown) => {
       // Only the database's own failures are a `database` outcome; anything else is a bug, and surfaces.
@@ -78,7 +86,14 @@ export async function fetchAndRecord(
       }
       storeError = error;
       log.error(`source ${source.id} ${source.feedUrl}: could not store the fetch: ${describeError(error)}`);
-      return recordDatabaseError(db, attempt, source, storing, error);
+      // A batch that could not be stored stopped the parse: that "parse error" says nothing of the body.
+      return recordDatabaseError(
+        db,
+        batches.failed() ? { ...attempt, refused: null } : attempt,
+        source,
+        storing,
+        error,
+      );
     });
   if (removedMeanwhile) {
     log.info(`source ${source.id} ${source.feedUrl}: removed during its fetch, nothing stored`);

@@ -23,7 +23,24 @@ export type WorkerTask =
   | { task: "feed"; body: Uint8Array; contentType: string | null; contentLocation?: string | null; url: string }
   | { task: "article"; html: string; url: string; selector: string | null };
 
-type Pending = { resolve: (result: unknown) => void; fail: (detail: string) => void; timer: NodeJS.Timeout };
+/**
+ * Takes what a task hands over before its result (a large feed's items, in batches). The worker
+ * waits for each to be taken; a rejection stops the task, which then fails.
+ */
+export type BatchTaker = (batch: unknown[]) => Promise<void>;
+
+// What parse-worker.mjs reads in the shared answer to each batch.
+const BATCH_TAKEN = 1;
+const BATCH_REFUSED = 2;
+
+type Pending = {
+  resolve: (result: unknown) => void;
+  fail: (detail: string) => void;
+  timer: NodeJS.Timeout;
+  /** Re-arms the time limit: it counts the worker's own time, not the caller's storing. */
+  restartTimer: () => void;
+  takeBatch?: { take: BatchTaker; answer: Int32Array };
+};
 type WorkerSlot = {
   worker: Worker;
   ready: Promise<void>;
@@ -37,24 +54,48 @@ type WorkerSlot = {
  * becomes `failed(detail)`, the caller's classified outcome. Null when no worker can start (a broken
  * install): the caller runs the task inline rather than lose it.
  */
-export async function runInParseWorker<T>(task: WorkerTask, failed: (detail: string) => T): Promise<T | null> {
+export async function runInParseWorker<T>(
+  task: WorkerTask,
+  failed: (detail: string) => T,
+  takeBatch?: BatchTaker,
+): Promise<T | null> {
   const slot = await acquireWorker();
   if (!slot) return null;
   return new Promise<T>((resolve) => {
     const id = slot.nextId++;
-    const timer = setTimeout(
-      () => failAll(slot, `took longer than ${TASK_TIME_LIMIT_MS / 1000} s`),
-      TASK_TIME_LIMIT_MS,
-    );
-    slot.pending.set(id, {
+    const startTimer = () =>
+      setTimeout(() => failAll(slot, `took longer than ${TASK_TIME_LIMIT_MS / 1000} s`), TASK_TIME_LIMIT_MS);
+    const answer = takeBatch ? new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) : undefined;
+    const pending: Pending = {
       resolve: (result) => resolve(result as T),
       fail: (detail) => resolve(failed(detail)),
-      timer,
-    });
+      timer: startTimer(),
+      restartTimer: () => {
+        if (slot.pending.get(id) === pending) pending.timer = startTimer();
+      },
+      takeBatch: takeBatch && answer ? { take: takeBatch, answer: new Int32Array(answer) } : undefined,
+    };
+    slot.pending.set(id, pending);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.worker.ref();
-    slot.worker.postMessage({ id, ...task });
+    slot.worker.postMessage({ id, ...task, batchAnswer: answer });
   });
+}
+
+/** A batch from the worker: taken (stored) while the worker waits, then answered. */
+async function passBatch(pending: Pending, batch: unknown[]): Promise<void> {
+  clearTimeout(pending.timer);
+  const taker = pending.takeBatch;
+  const verdict = taker
+    ? await taker.take(batch).then(
+        () => BATCH_TAKEN,
+        () => BATCH_REFUSED,
+      )
+    : BATCH_REFUSED;
+  pending.restartTimer();
+  if (!taker) return;
+  Atomics.store(taker.answer, 0, verdict);
+  Atomics.notify(taker.answer, 0);
 }
 
 const state = () => remember<{ slot: WorkerSlot | null }>("parse-worker", () => ({ slot: null }));
@@ -81,16 +122,20 @@ async function acquireWorker(): Promise<WorkerSlot | null> {
     nextId: 1,
     idleTimer: null,
   };
-  worker.on("message", (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
-    if (message.ready) return markReady();
-    const pending = slot.pending.get(message.id!);
-    if (!pending) return;
-    clearTimeout(pending.timer);
-    slot.pending.delete(message.id!);
-    if (message.result !== undefined) pending.resolve(message.result);
-    else pending.fail(`failed: ${message.error ?? "unknown error"}`);
-    if (slot.pending.size === 0) idle(slot);
-  });
+  worker.on(
+    "message",
+    (message: { ready?: true; id?: number; batch?: unknown[]; result?: unknown; error?: string }) => {
+      if (message.ready) return markReady();
+      const pending = slot.pending.get(message.id!);
+      if (!pending) return;
+      if (message.batch) return void passBatch(pending, message.batch);
+      clearTimeout(pending.timer);
+      slot.pending.delete(message.id!);
+      if (message.result !== undefined) pending.resolve(message.result);
+      else pending.fail(`failed: ${message.error ?? "unknown error"}`);
+      if (slot.pending.size === 0) idle(slot);
+    },
+  );
   worker.on("error", (error) => failAll(slot, `crashed: ${error.message}`));
   worker.on("exit", () => failAll(slot, "stopped unexpectedly"));
   // The worker keeps the process alive while it starts and while a task is in flight (the caller

@@ -6,7 +6,7 @@ import { decideNext } from "@/lib/pipeline/policy";
 import type { PolicySettings } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
-import { planFetch, writeFetch, type RecordedFetch } from "@/lib/pipeline/store/fetch/record-fetch";
+import { countArticles, planFetch, writeFetch, type RecordedFetch } from "@/lib/pipeline/store/fetch/record-fetch";
 import { withSourceWriteLock } from "@/lib/pipeline/store/fetch/source-write-lock";
 import { toObservation, toScheduleState } from "@/lib/pipeline/round/observe";
 import { observeFetch } from "@/lib/metrics/fetch-observations";
@@ -22,7 +22,7 @@ export async function storeAttempt(
   // A WebSub push may store this source's entries meanwhile: one plan-then-write at a time.
   return withSourceWriteLock(source.id, async () => {
     const plan = await planFetch(db, attempt, source);
-    const observation = toObservation(attempt, plan.articles.newArticles, context.offline);
+    const observation = toObservation(attempt, countArticles(plan).newArticles, context.offline);
     const decided = decideNext(toScheduleState(source), observation, attempt.finishedAt, context.policy, Math.random);
     // With WebSub on, a hub that pushes this feed stretches the poll to daily (or is caught missing one).
     const push = context.webSub ? await applyPushStanding(db, { attempt, source, decided, plan }) : null;

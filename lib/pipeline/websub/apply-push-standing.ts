@@ -6,7 +6,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Decision } from "@/lib/pipeline/policy/types";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
-import type { FetchPlan } from "@/lib/pipeline/store/fetch/record-fetch";
+import { countArticles, type FetchPlan } from "@/lib/pipeline/store/fetch/record-fetch";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 import { updateById, updateFields, type Statement } from "@/lib/db/raw-statements";
 import { createLogger } from "@/lib/base/log";
@@ -27,17 +27,18 @@ export async function applyPushStanding(
   const { attempt, source, decided, plan } = input;
   const now = attempt.finishedAt;
   const standing = await readPushStanding(db, source.id);
+  const { newArticles } = countArticles(plan);
   const verdict = judgePoll({
     standing,
     decision: decided,
     now,
     previousPollAt: source.lastFetchedAt,
-    newArticles: plan.articles.newArticles,
+    newArticles,
   });
   const statements: Statement[] = [];
   if (standing !== null && verdict.kind === "missed") {
     log.warn(
-      `source ${source.id} ${source.feedUrl}: a poll found ${plan.articles.newArticles} new ${plan.articles.newArticles === 1 ? "entry" : "entries"} ${standing.hubUrl} never pushed; back to normal polling`,
+      `source ${source.id} ${source.feedUrl}: a poll found ${newArticles} new ${newArticles === 1 ? "entry" : "entries"} ${standing.hubUrl} never pushed; back to normal polling`,
     );
     statements.push(
       updateById(db, "WebSubSubscription", standing.id, updateFields({ missedPushAt: now, updatedAt: now })),

@@ -6,6 +6,7 @@
 import type { Db } from "@/lib/db/client";
 import type { BodyReading, ParsedFeed } from "@/lib/pipeline/parse/contract/types";
 import { planArticles } from "@/lib/pipeline/store/fetch/save-articles";
+import { raiseArticleCounters } from "@/lib/pipeline/store/fetch/store-article-batch";
 import { MAX_DETAIL_LENGTH } from "@/lib/pipeline/store/fetch/fetch-row";
 import { withSourceWriteLock } from "@/lib/pipeline/store/fetch/source-write-lock";
 import { insertRow, runAtomically, scalarFields, selectRows, updateById, updateFields } from "@/lib/db/raw-statements";
@@ -33,21 +34,7 @@ export function storePush(db: Db, push: ReceivedPush): Promise<StoredPush> {
     const counted = newArticles > 0;
     await runAtomically(db, [
       ...articles.statements,
-      ...(counted
-        ? [
-            updateById(
-              db,
-              "Source",
-              push.sourceId,
-              updateFields({
-                lastNewArticleAt: now,
-                unreadCount: { increment: newArticles },
-                articleCount: { increment: newArticles },
-                updatedAt: now,
-              }),
-            ),
-          ]
-        : []),
+      ...raiseArticleCounters(db, push.sourceId, newArticles, now),
       insertRow(db, "Fetch", scalarFields(buildPushRow(push, newArticles, updatedArticles))),
       updateById(
         db,

@@ -20,7 +20,7 @@ export function capFeedTexts(feed: ParsedFeed): ParsedFeed {
   };
 }
 
-function capItemTexts(item: ParsedItem): ParsedItem {
+export function capItemTexts(item: ParsedItem): ParsedItem {
   const title = capText(item.title, MAX_ARTICLE_TITLE_LENGTH);
   const author = item.author === null ? null : capText(item.author, MAX_AUTHOR_LENGTH);
   const guid = item.guid === null ? null : capItemId(item.guid);

@@ -48,9 +48,10 @@ export function parseXmlFeed(
   const text = vocabulary === "rss" ? ensureChannel(xml, root, rootName, isRdf) : xml;
   const context: ReadContext = { vocabulary, isRdf, skeleton, documentScope, rootScope, onItem };
   // Counting lines and columns costs sax a sixth of its time and only an error message needs
-  // them: a document that fails is read again with them, for the flag the fetch log shows.
+  // them: a document that fails is read again with them, for the flag the fetch log shows (its
+  // items are not handed over again: the caller has them, or dropped them).
   const outcome = readFeed(text, context, false);
-  return outcome.ok ? outcome : readFeed(text, context, true);
+  return outcome.ok ? outcome : readFeed(text, { ...context, onItem: () => undefined }, true);
 }
 
 type ReadContext = {

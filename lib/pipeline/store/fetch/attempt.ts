@@ -4,6 +4,7 @@
 // the round.
 import type { ErrorKind, ResponseMeta } from "@/lib/pipeline/fetch/types";
 import type { BodyReading, ParsedFeed } from "@/lib/pipeline/parse/contract/types";
+import type { StoredInBatches } from "@/lib/pipeline/store/fetch/store-article-batch";
 
 export type Attempt = {
   sourceId: number;
@@ -27,8 +28,13 @@ export type Attempt = {
   refused: RefusedBody | null;
   /** The feed URL found on the HTML page the source's URL answered, which this attempt fetched. */
   discoveredFeedUrl: string | null;
-  /** The parsed feed of an ok attempt with a changed body, else null. */
+  /**
+   * The parsed feed of an ok attempt with a changed body, else null. Its items are the ones still
+   * to store: a large feed's were stored in batches as it was parsed (`storedInBatches`).
+   */
   feed: ParsedFeed | null;
+  /** What the batches of a large feed stored before the fetch itself is written; null if none. */
+  storedInBatches: StoredInBatches | null;
   /** Time spent parsing (discovery's second parse included); null when no body was parsed. */
   parseMs: number | null;
   /** How that feed's body was read (encoding, and whether the XML had to be recovered), else null. */

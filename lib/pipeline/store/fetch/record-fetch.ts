@@ -90,16 +90,18 @@ export async function writeFetch(
 ): Promise<RecordedFetch> {
   const { attempt, source, articles } = plan;
   const now = attempt.finishedAt;
-  const { newArticles, updatedArticles } = articles;
+  // The fetch counts every article it brought; its batches have raised the source's counters already.
+  const { newArticles, updatedArticles } = countArticles(plan);
   const decision = keepTakenUrl(source, decided, plan.urlHolders);
   const rollup = dailyRollupUpsert({ source, attempt, newArticles, previousFullEtag: plan.previousFullEtag });
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
+  const sourceUpdate = buildSourceUpdate({ source, attempt, decision, newArticles: articles.newArticles });
   // The articles first, built as they are written; the validators and the scheduling state last,
   // in the same transaction, so a crash part-way leaves the source as it was.
   await runAtomically(
     db,
     chainStatements(articles.statements, [
-      writeSourceUpdate(db, source, buildSourceUpdate({ source, attempt, decision, newArticles }), now),
+      writeSourceUpdate(db, source, sourceUpdate, now),
       insertRow(db, "Fetch", scalarFields(row)),
       ...decision.events.map((event) =>
         insertRow(db, "SourceEvent", { sourceId: source.id, at: now, kind: event.kind, detail: event.detail }),
@@ -112,6 +114,18 @@ export async function writeFetch(
     ]),
   );
   return { newArticles, updatedArticles, decision, row };
+}
+
+/** All the articles the fetch stored: those planned here, and a large feed's stored in batches before. */
+export function countArticles(plan: Pick<FetchPlan, "attempt" | "articles">): {
+  newArticles: number;
+  updatedArticles: number;
+} {
+  const batches = plan.attempt.storedInBatches;
+  return {
+    newArticles: plan.articles.newArticles + (batches?.newArticles ?? 0),
+    updatedArticles: plan.articles.updatedArticles + (batches?.updatedArticles ?? 0),
+  };
 }
 
 /** The Source columns that count the articles this fetch stored: written whatever else happened. */

@@ -41,9 +41,11 @@ export async function planArticles(
   sourceId: number,
   items: ParsedItem[],
   now: Date,
+  /** The items of the same feed planned in earlier batches (store-article-batch.ts), if any. */
+  seen: SeenInFeed = createSeenInFeed(),
 ): Promise<PlannedArticles> {
   const p = placeholders(db);
-  const keyed = dedupeWithinFeed(items);
+  const keyed = dedupeWithinFeed(items, seen);
   const existing = await selectWhereIn<{ id: number; dedupeKey: string; contentHash: string }>(
     read,
     p,
@@ -148,25 +150,31 @@ function insertRows(p: Placeholder, rows: Array<Record<string, string | number |
   const tuples = rows.map(
     (_, rowIndex) => `(${columns.map((_, columnIndex) => p(rowIndex * columns.length + columnIndex + 1)).join(", ")})`,
   );
+  // A batch written again (its transaction retried after a commit nobody heard of) adds nothing.
   return {
-    text: `INSERT INTO "Article" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")}`,
+    text: `INSERT INTO "Article" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES ${tuples.join(", ")} ON CONFLICT ("sourceId", "dedupeKey") DO NOTHING`,
     values,
   };
 }
 
 type KeyedItem = { item: ParsedItem; dedupeKey: string; contentHash: string };
 
-/** A feed may list the same item twice; the first occurrence wins. */
-function dedupeWithinFeed(items: ParsedItem[]): KeyedItem[] {
-  const seenKeys = new Set<string>();
-  const seenContent = new Set<string>();
+/** The dedupe keys and content hashes of a feed's items planned so far. */
+export type SeenInFeed = { keys: Set<string>; content: Set<string> };
+
+export function createSeenInFeed(): SeenInFeed {
+  return { keys: new Set(), content: new Set() };
+}
+
+/** A feed may list the same item twice, in one batch or two; the first occurrence wins. */
+function dedupeWithinFeed(items: ParsedItem[], seen: SeenInFeed): KeyedItem[] {
   const result: KeyedItem[] = [];
   for (const item of items) {
     const dedupeKey = computeDedupeKey(item);
     const contentHash = computeContentHash(item);
-    if (seenKeys.has(dedupeKey) || seenContent.has(contentHash)) continue;
-    seenKeys.add(dedupeKey);
-    seenContent.add(contentHash);
+    if (seen.keys.has(dedupeKey) || seen.content.has(contentHash)) continue;
+    seen.keys.add(dedupeKey);
+    seen.content.add(contentHash);
     result.push({ item, dedupeKey, contentHash });
   }
   return result;

@@ -1,5 +1,6 @@
 // X-Forwarded-Proto decides the login cookie's Secure flag and the https in the addresses /settings
-// shows. It was believed from anyone; now, like X-Forwarded-For, only from TIDINGS_TRUSTED_PROXIES.
+// shows, X-Forwarded-Host the name in them. Both were believed from anyone; now, like
+// X-Forwarded-For, only from TIDINGS_TRUSTED_PROXIES.
 // A real server on loopback with the production hook installed; clients on two loopback addresses,
 // one of them the trusted proxy.
 import { once } from "node:events";
@@ -22,6 +23,7 @@ beforeAll(async () => {
     response.end(
       JSON.stringify({
         proto: incoming.headers["x-forwarded-proto"] ?? null,
+        host: incoming.headers["x-forwarded-host"] ?? null,
         client: incoming.headers[CLIENT_ADDRESS_HEADER],
         origin: findInstanceOrigin(undefined, headers),
       }),
@@ -49,14 +51,25 @@ async function ask(from: string, headers: Record<string, string>): Promise<Recor
   return JSON.parse(body) as Record<string, string | null>;
 }
 
-describe("X-Forwarded-Proto", () => {
-  it("is removed when anyone but a trusted proxy sends it", async () => {
-    const answer = await ask(STRANGER, { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.5" });
-    expect(answer).toEqual({ proto: null, client: STRANGER, origin: "http://reader.example" });
+const FORWARDED = {
+  "x-forwarded-proto": "https",
+  "x-forwarded-host": "feeds.example.net",
+  "x-forwarded-for": "203.0.113.5",
+};
+
+describe("X-Forwarded-Proto and X-Forwarded-Host", () => {
+  it("are removed when anyone but a trusted proxy sends them", async () => {
+    const answer = await ask(STRANGER, FORWARDED);
+    expect(answer).toEqual({ proto: null, host: null, client: STRANGER, origin: "http://reader.example" });
   });
 
-  it("is believed from a trusted proxy, with the client it forwarded for", async () => {
-    const answer = await ask(PROXY, { "x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.5" });
-    expect(answer).toEqual({ proto: "https", client: "203.0.113.5", origin: "https://reader.example" });
+  it("are believed from a trusted proxy, with the client it forwarded for", async () => {
+    const answer = await ask(PROXY, FORWARDED);
+    expect(answer).toEqual({
+      proto: "https",
+      host: "feeds.example.net",
+      client: "203.0.113.5",
+      origin: "https://feeds.example.net",
+    });
   });
 });
