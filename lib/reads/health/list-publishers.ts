@@ -39,7 +39,7 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
   const since = new Date(now.getTime() - (PUBLISHER_DAYS - 1) * 24 * 60 * 60 * 1000);
   // The caching evidence is summed from the roll-ups too: the raw log is far too big to read here.
   const [summed, holds, robots, pages] = await Promise.all([
-    sumPublisherDays(db, since.toISOString().slice(0, 10), now.toISOString().slice(0, 10)),
+    sumPublisherDays(db, since.toISOString().slice(0, 10), now.toISOString().slice(0, 10), ids),
     db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true, retryAfterUntil: true } }),
     db.robotsTxt.findMany({
       select: { origin: true, httpStatus: true, body: true, fetchedAt: true },

@@ -26,8 +26,21 @@ export type DaySums = Record<(typeof SUMMED)[number], number>;
 type Kept = { from: string; today: string; totals: string; sums: Map<number, DaySums> };
 type Count = number | bigint | string | null;
 
-/** Per source, the sums from day `from` through `today` (UTC 'YYYY-MM-DD'), today's rows read now. */
-export async function sumPublisherDays(db: Db, from: string, today: string): Promise<Map<number, DaySums>> {
+/**
+ * Per source, the sums from day `from` through `today` (UTC 'YYYY-MM-DD'), today's rows read now.
+ * A few sources (one publisher's page) are summed directly through the primary key instead: their
+ * rows are few, and checking the whole fleet's totals would cost more than reading them.
+ */
+export async function sumPublisherDays(
+  db: Db,
+  from: string,
+  today: string,
+  sourceIds?: number[],
+): Promise<Map<number, DaySums>> {
+  if (sourceIds)
+    return sourceIds.length === 0
+      ? new Map()
+      : readSums(db, sql`"sourceId" IN (${joinSql(sourceIds)}) AND "day" >= ${from} AND "day" <= ${today}`, true);
   const [settled, current] = await Promise.all([
     settledSums(db, from, today),
     readSums(db, sql`"day" = ${today}`, false),
