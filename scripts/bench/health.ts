@@ -387,8 +387,8 @@ async function main(): Promise<void> {
           500,
         ),
         row(
-          "/sources?state=backing_off&q=feed-1 (filter and search)",
-          await measure(`${server.url}/sources?state=backing_off&q=feed-1`, "Last 20 fetches"),
+          "/sources?state=backing_off&q=feed-3 (filter and search)",
+          await measure(`${server.url}/sources?state=backing_off&q=feed-3`, "Last 20 fetches"),
           500,
         ),
       ];
