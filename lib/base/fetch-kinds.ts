@@ -16,3 +16,10 @@ export const FEED_ONLY_SQL = `"kind" = 'feed'`;
 
 /** Requests made besides the feed's: article pages and site icons. */
 export const BESIDE_FEED = { kind: { in: ["page", "icon"] } } satisfies { kind: { in: FetchKind[] } };
+
+/**
+ * The same rule for raw SQL over "Fetch". Migration 0031's partial index (the costs of pages and
+ * icons) has this condition word for word: a query planner uses a partial index only when the
+ * query's WHERE says what the index's does.
+ */
+export const BESIDE_FEED_SQL = `"kind" IN ('page', 'icon')`;

@@ -10,6 +10,13 @@ import { listDailyOutcomes } from "@/lib/reads/health/list-daily-outcomes";
 import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
 import { getDb } from "@/lib/db/client";
+import { listAlerts } from "@/lib/features/alerts/list-alerts";
+import { readBacklog } from "@/lib/reads/health/read-backlog";
+import { listWebSubNotices } from "@/lib/features/websub/get-websub-health";
+import { readStorageStatus } from "@/lib/reads/health/read-storage-status";
+import { listRecentRounds } from "@/lib/reads/health/list-recent-rounds";
+import { listPageCosts } from "@/lib/reads/health/list-page-costs";
+import { listSources } from "@/lib/reads/sources/list-sources";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
 const RUNS = Number(values.runs);
@@ -19,6 +26,13 @@ const READS: Array<[string, () => Promise<unknown>]> = [
   ["listDailyOutcomes", () => listDailyOutcomes(null, new Date(), 30)],
   ["listPublishers", () => listPublishers(new Date())],
   ["getFleetStates", () => getFleetStates(new Date())],
+  ["listAlerts", () => listAlerts(new Date())],
+  ["readBacklog", () => readBacklog(getDb(), new Date())],
+  ["listWebSubNotices", () => listWebSubNotices(new Date())],
+  ["readStorageStatus", () => readStorageStatus(getDb(), { retentionDays: 90, schedulerOn: true })],
+  ["listRecentRounds", () => listRecentRounds(25)],
+  ["listPageCosts (30 days)", () => listPageCosts({ since: new Date(Date.now() - 29 * 86_400_000) })],
+  ["listSources (the /sources page's read)", () => listSources("problems", new Date())],
 ];
 
 async function timeRead(read: () => Promise<unknown>): Promise<{ wall: number[]; cpu: number[] }> {

@@ -51,12 +51,12 @@ const BENCHES: Bench[] = [
   {
     script: "health.ts",
     args: ["--fetches", "5000000", "--sources", "10000"],
-    smokeArgs: ["--fetches", "50000", "--sources", "100"],
+    smokeArgs: ["--fetches", "20000", "--sources", "100", "--requests", "5"],
   },
   {
     script: "health.ts",
     args: ["--fetches", "5000000", "--sources", "10000", "--postgres"],
-    smokeArgs: ["--fetches", "50000", "--sources", "100", "--postgres"],
+    smokeArgs: ["--fetches", "20000", "--sources", "100", "--requests", "5", "--postgres"],
   },
   { script: "isolation.ts", args: ["--megabytes", "10"], smokeArgs: ["--megabytes", "1"] },
   {

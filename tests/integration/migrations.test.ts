@@ -463,10 +463,11 @@ describe("the migration runner", () => {
       expect(
         indexes
           .map((index) => index.name)
-          .filter((name) => /startedAt|_day_/.test(name))
+          .filter((name) => /startedAt|_day_|besideFeed/.test(name))
           .sort(),
       ).toEqual([
         expect.stringMatching(/^FetchDaily_day_ok_notModified_/),
+        "Fetch_besideFeed_costs_idx",
         "Fetch_sourceId_startedAt_idx",
         "Fetch_startedAt_driftMs_kind_idx",
       ]);

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb, sqlReaderOf } from "@/lib/db/client";
-import { sql, joinSql, emptySql, rawSql } from "@/lib/db/sql";
+import { sql } from "@/lib/db/sql";
+import { sumPublisherDays } from "@/lib/reads/health/sum-publisher-days";
 import { getEnv } from "@/lib/base/env";
 import { politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import { buildHealthStateSql, type SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
@@ -16,24 +17,10 @@ import { displayTitleSql } from "@/lib/db/display-title";
 /** The period every publisher figure covers (FetchDaily roll-ups and the fetch log). */
 export const PUBLISHER_DAYS = 30;
 
-type Count = number | bigint | string;
-const SUMMED = [
-  "ok",
-  "notModified",
-  "error",
-  "bytesReceived",
-  "bytesSaved",
-  "answered304",
-  "churned",
-  "resent",
-  "changed",
-] as const;
-type Sums = Record<(typeof SUMMED)[number], number>;
-
 /**
  * Every publisher, or only the one with this key (an empty list when none has it). Both big reads
- * (every source with its state, 30 days of roll-ups per source) go through the plain SQL reader:
- * at 10,000 sources Prisma's mapping of their rows cost more than the queries.
+ * (every source with its state, 30 days of roll-ups per source: sum-publisher-days.ts) go through
+ * the plain SQL reader: at 10,000 sources Prisma's mapping of their rows cost more than the queries.
  */
 export async function listPublishers(now: Date, onlyKey: string | null = null): Promise<PublisherSummary[]> {
   const db = getDb();
@@ -52,14 +39,7 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
   const since = new Date(now.getTime() - (PUBLISHER_DAYS - 1) * 24 * 60 * 60 * 1000);
   // The caching evidence is summed from the roll-ups too: the raw log is far too big to read here.
   const [summed, holds, robots, pages] = await Promise.all([
-    reader.all<Record<keyof Sums | "sourceId", Count>>(sql`
-      SELECT "sourceId", ${joinSql(
-        SUMMED.map((column) => sql`SUM(${rawSqlColumn(column)}) AS ${rawSqlColumn(column)}`),
-        ", ",
-      )}
-      FROM "FetchDaily" WHERE "day" >= ${since.toISOString().slice(0, 10)}
-      ${ids ? sql`AND "sourceId" IN (${joinSql(ids)})` : emptySql}
-      GROUP BY "sourceId"`),
+    sumPublisherDays(db, since.toISOString().slice(0, 10), now.toISOString().slice(0, 10), ids),
     db.hostState.findMany({ where: { retryAfterUntil: { gt: now } }, select: { host: true, retryAfterUntil: true } }),
     db.robotsTxt.findMany({
       select: { origin: true, httpStatus: true, body: true, fetchedAt: true },
@@ -67,10 +47,8 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
     }),
     listPageCosts({ since: startOfUtcDay(since), sourceIds: ids }),
   ]);
-  const daily = summed.map((row) => ({
-    sourceId: Number(row.sourceId),
-    ...(Object.fromEntries(SUMMED.map((column) => [column, Number(row[column] ?? 0)])) as Sums),
-  }));
+  const wanted = new Set(sources.map((source) => source.id));
+  const daily = [...summed].flatMap(([sourceId, sums]) => (wanted.has(sourceId) ? [{ sourceId, ...sums }] : []));
   // A source with page requests and no feed roll-up yet still counts them.
   const pageCosts = new Map(pages.map((page) => [page.sourceId, page]));
   const dailyIds = new Set(daily.map((row) => row.sourceId));
@@ -105,11 +83,6 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
     holds: holds.map((hold) => ({ host: hold.host, until: hold.retryAfterUntil! })),
     robots: robots.map((row) => ({ origin: row.origin, words: describeRobotsState(row, mode) })),
   });
-}
-
-/** A column of SUMMED, quoted (the names are this file's constants, never input). */
-function rawSqlColumn(column: (typeof SUMMED)[number]) {
-  return rawSql(`"${column}"`);
 }
 
 function startOfUtcDay(date: Date): Date {
