@@ -13,7 +13,7 @@ import Database from "better-sqlite3";
 import { resolveDatabaseTarget } from "../../lib/db/database-target";
 import { runMigrations } from "../../lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "../../lib/base/article-scope";
-import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/reads/articles/list-query";
+import { buildBestMatchSql, buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/reads/articles/list-query";
 import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/reads/articles/sidebar-query";
 import { DAY, measure, probeCpu, seedReaderDatabase, stamp, startServer, type Stats } from "./reader-world";
 
@@ -56,6 +56,14 @@ function collectPlans(): Plan[] {
   list("one folder", { folderId: 3 });
   list("one folder, unread", { folderId: 3, unread: true });
   list("search", { q: "river garden" });
+  const best = buildBestMatchSql({
+    scope: { ...ALL_ARTICLES, q: "river garden" },
+    order: "best",
+    cursor: null,
+    limit: DEFAULT_PAGE_SIZE,
+    provider: "sqlite",
+  });
+  plans.push({ label: "list: search, best match", sql: best.sql, values: best.values });
   const cursor = buildListSql({
     scope: ALL_ARTICLES,
     order: "newest",
@@ -156,6 +164,7 @@ async function main(): Promise<void> {
       console.log(
         `\nload average (1 min) at the start: ${load.toFixed(2)}, at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`,
       );
+      await compareSearchOrders(server);
       console.log(`CPU probe: 10^7 integer additions in a JS loop took ${probeCpu().toFixed(1)} ms on this machine`);
     } finally {
       await server.stop();
@@ -164,6 +173,40 @@ async function main(): Promise<void> {
     if (options.keep) console.log(`\nkept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// Ranking's cost: a search's first page by best match (every match scored, then sorted) against
+// the same search newest first (matches tested in date order until a page is full), in
+// alternating rounds so that the machine's load falls on both alike. Two words in about a
+// quarter of the titles each, and a word in few articles.
+async function compareSearchOrders(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+  const queries = ["river garden", "riv", "music winter paper"];
+  const ROUNDS = 4;
+  const times = new Map<string, number[]>();
+  const load = loadavg()[0]!;
+  for (const q of queries)
+    for (const order of ["newest", "best"])
+      await measure(server, `/api/articles?q=${encodeURIComponent(q)}&order=${order}`, 2, 5);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const q of queries) {
+      for (const order of round % 2 === 0 ? ["newest", "best"] : ["best", "newest"]) {
+        const stats = await measure(server, `/api/articles?q=${encodeURIComponent(q)}&order=${order}`, 4, 10);
+        const key = `${q}|${order}`;
+        times.set(key, [...(times.get(key) ?? []), stats.p95]);
+      }
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(
+    `\n| search, first page, 4 clients (median of ${ROUNDS} alternating rounds' p95) | newest first | best match | ratio |`,
+  );
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const q of queries) {
+    const newest = median(times.get(`${q}|newest`)!);
+    const best = median(times.get(`${q}|best`)!);
+    console.log(`| q="${q}" | ${newest.toFixed(1)} ms | ${best.toFixed(1)} ms | ${(best / newest).toFixed(2)} |`);
+  }
+  console.log(`load average (1 min) before the search rounds: ${load.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}`);
 }
 
 main().catch((error: unknown) => {

@@ -125,7 +125,7 @@ async function listInputOf(client: pg.Client, query: Query): Promise<ListQueryIn
   };
   if (!query.secondPage) return input;
   const last = (await queryListRows(input, runOn(client))).at(DEFAULT_PAGE_SIZE - 1);
-  return { ...input, cursor: last ? { publishedAt: last.publishedAt, id: last.id, order: input.order } : null };
+  return { ...input, cursor: last ? { publishedAt: last.publishedAt, id: last.id, order: "newest" } : null };
 }
 
 async function timeList(client: pg.Client, input: ListQueryInput, runs: number): Promise<{ p50: number; p95: number }> {
