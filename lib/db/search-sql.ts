@@ -4,16 +4,17 @@
 // an operator. Both read the same text, "Article"."searchText" (lib/db/search-text.ts: the title
 // and the content's words, never its markup), lowercased, diacritics kept, no stemming (the prefix
 // match stands in for it, as feeds mix languages):
-// - SQLite: FTS5 over "ArticleSearch", a contentless index kept by triggers (migrations 0016 and
-//   0025_search_text say how it is built).
-// - PostgreSQL: full-text search over "searchVector", a generated column with a GIN index
-//   (migrations 0003_article_search and 0025_search_text).
+// - SQLite: FTS5 over "ArticleSearch", a contentless index kept by triggers, the title a column
+//   of its own beside the text (migrations 0016, 0025_search_text and 0034_search_title_weight).
+// - PostgreSQL: full-text search over "searchVector", a generated column with a GIN index, the
+//   title's words weighted 'A' (migrations 0003_article_search, 0025_search_text and 0034).
 //
 // Two orders (lib/base/list-order.ts): by date, the list's own keyset (publishedAt, id), the same
 // on both databases; or by best match, the keyset (score, publishedAt, id) built below.
 //
 // Best match. Each database has its own relevance function, and they disagree by design:
-// - FTS5's bm25 weighs each word by its rarity in the whole index (IDF), saturates a word's
+// - FTS5's bm25 weighs each word by its rarity in the whole index (IDF; a word in more than half
+//   the articles gets a floor of 1e-6, so only repeats and length order them), saturates a word's
 //   repeats (k1 = 1.2) and normalizes by the article's length against the average (b = 0.75).
 //   Column weights scale a column's hits: the title counts TITLE_WEIGHT times the body.
 // - PostgreSQL's ts_rank knows no rarity and no average: it sums, per word, the weight of each
@@ -32,8 +33,11 @@
 // differ (IDF within one title count) the tests' corpus says what agrees
 // (tests/integration/articles-list.test.ts, the same pages on both databases). Because bm25's
 // value drifts as the index grows, the page after a cursor starts at the cursor's article's score
-// as it is now (buildAnchorScoreSql), not as it was, so a round between two pages neither
-// repeats nor skips an article.
+// as it is now (buildAnchorScoreSql), not as it was: a word's rarity, moved by articles arriving
+// between two pages, scales every score alike, and the page then neither repeats nor skips an
+// article. Left: the average length moves too, and with several words each word's rarity apart,
+// so two body-only matches of one title count whose scores lie within that small drift of the
+// cursor's article could swap sides of it (never on PostgreSQL, never across title counts).
 import { joinSql, rawSql, sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 

@@ -190,7 +190,7 @@ async function compareSearchOrders(server: Awaited<ReturnType<typeof startServer
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of queries) {
       for (const order of round % 2 === 0 ? ["newest", "best"] : ["best", "newest"]) {
-        const stats = await measure(server, `/api/articles?q=${encodeURIComponent(q)}&order=${order}`, 4, 10);
+        const stats = await measure(server, `/api/articles?q=${encodeURIComponent(q)}&order=${order}`, 4, 24);
         const key = `${q}|${order}`;
         times.set(key, [...(times.get(key) ?? []), stats.p95]);
       }
