@@ -2,8 +2,11 @@
 
 import { useState, type FormEvent } from "react";
 import type { ReaderLocation } from "@/lib/reads/articles/reader-location";
+import { LIST_ORDERS, type ListOrder } from "@/lib/base/list-order";
 import { MarkAllReadMenu } from "@/components/reader/mark-all-read-menu";
 import styles from "./list-toolbar.module.css";
+
+const ORDER_LABELS: Record<ListOrder, string> = { best: "Best match", newest: "Newest first", oldest: "Oldest first" };
 
 type Props = {
   title: string;
@@ -16,7 +19,7 @@ type Props = {
   refreshing: boolean;
 };
 
-/** The list's header: where we are, unread/all, the order, search within the view, refresh, mark all read. */
+/** The list's header: where we are, unread/all, the order, search within the view (and its order), refresh, mark all read. */
 export function ListToolbar({
   title,
   location,
@@ -91,6 +94,23 @@ export function ListToolbar({
             onKeyDown={(event) => event.key === "Escape" && event.currentTarget.blur()}
           />
         </form>
+        {location.q !== null && (
+          <select
+            className={`${styles.button} ${styles.order}`}
+            aria-label="Order of the results"
+            value={location.order}
+            onChange={(event) => {
+              const order = LIST_ORDERS.find((choice) => choice === event.target.value);
+              if (order) onNavigate({ order, articleId: null });
+            }}
+          >
+            {LIST_ORDERS.map((order) => (
+              <option key={order} value={order}>
+                {ORDER_LABELS[order]}
+              </option>
+            ))}
+          </select>
+        )}
         <button
           type="button"
           className={styles.button}

@@ -28,7 +28,7 @@ import { useFullTextMutation } from "@/components/reader/hooks/use-full-text-mut
 import { useSourceIcons } from "@/components/reader/hooks/use-source-icons";
 import { useRefreshMutation } from "@/components/reader/hooks/use-refresh-mutation";
 import { useUnreadTitle } from "@/components/reader/hooks/use-unread-title";
-import { DEFAULT_ORDER } from "@/lib/base/list-order";
+import { defaultOrderFor, effectiveOrder } from "@/lib/base/list-order";
 import styles from "./reader.module.css";
 
 /** Wires the URL, the queries, the keyboard and the three panes together. */
@@ -106,11 +106,16 @@ export function ReaderShell() {
     (next: Partial<ReaderLocation>) => {
       const now = readCurrentLocation();
       const target = { ...now, ...next };
-      // The order is a choice of one view: another source, folder or view starts newest first.
+      // The order is a choice of one view: another source, folder or view starts in its default
+      // order, and so does starting or leaving a search (best match, or newest first).
       const otherView =
-        target.view !== now.view || target.sourceId !== now.sourceId || target.folderId !== now.folderId;
+        target.view !== now.view ||
+        target.sourceId !== now.sourceId ||
+        target.folderId !== now.folderId ||
+        defaultOrderFor(target.q) !== defaultOrderFor(now.q);
       // (The sidebar hands over the whole current location: an order it did not change is not a choice.)
-      if (otherView && target.order === now.order) target.order = DEFAULT_ORDER;
+      if (otherView && target.order === now.order) target.order = defaultOrderFor(target.q);
+      target.order = effectiveOrder(target.order, target.q);
       const targetScope = scopeOfLocation(target);
       if (JSON.stringify(targetScope) !== JSON.stringify(scopeOfLocation(now)) || target.order !== now.order) {
         client.removeQueries({ queryKey: queryKeys.articleList(targetScope, target.order), exact: true });

@@ -1,7 +1,7 @@
 // Measures the reader against the issue's figures on a large SQLite database, and shows which
 // index each of its queries uses. Needs a production build (`npm run build`).
 //
-//   npx tsx scripts/bench/reader.ts [--articles 20000] [--sources 1000] [--keep] [--explain-only]
+//   npx tsx scripts/bench/reader.ts [--articles 20000] [--sources 1000] [--keep] [--explain-only] [--search-only]
 //
 // Seeds a fresh SQLite file in a temp dir and starts `next start` against it (reader-world.ts),
 // and measures with concurrent fetches from this process: the list API's first page (8 clients),
@@ -13,11 +13,11 @@ import Database from "better-sqlite3";
 import { resolveDatabaseTarget } from "../../lib/db/database-target";
 import { runMigrations } from "../../lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "../../lib/base/article-scope";
-import { buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/reads/articles/list-query";
+import { buildBestMatchSql, buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/reads/articles/list-query";
 import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/reads/articles/sidebar-query";
 import { DAY, measure, probeCpu, seedReaderDatabase, stamp, startServer, type Stats } from "./reader-world";
 
-type Options = { articles: number; sources: number; keep: boolean; explainOnly: boolean };
+type Options = { articles: number; sources: number; keep: boolean; explainOnly: boolean; searchOnly: boolean };
 
 function parseOptions(argv: string[]): Options {
   const value = (name: string, fallback: number) => {
@@ -31,6 +31,8 @@ function parseOptions(argv: string[]): Options {
     sources: value("--sources", 1000),
     keep: argv.includes("--keep"),
     explainOnly: argv.includes("--explain-only"),
+    // Only the search orders compared (compareSearchOrders), after the plans.
+    searchOnly: argv.includes("--search-only"),
   };
 }
 
@@ -56,6 +58,14 @@ function collectPlans(): Plan[] {
   list("one folder", { folderId: 3 });
   list("one folder, unread", { folderId: 3, unread: true });
   list("search", { q: "river garden" });
+  const best = buildBestMatchSql({
+    scope: { ...ALL_ARTICLES, q: "river garden" },
+    order: "best",
+    cursor: null,
+    limit: DEFAULT_PAGE_SIZE,
+    provider: "sqlite",
+  });
+  plans.push({ label: "list: search, best match", sql: best.sql, values: best.values });
   const cursor = buildListSql({
     scope: ALL_ARTICLES,
     order: "newest",
@@ -116,6 +126,7 @@ async function main(): Promise<void> {
     if (options.explainOnly) return;
     const server = await startServer(url);
     try {
+      if (options.searchOnly) return await compareSearchOrders(server);
       // A server that has run for a while has its hot paths compiled by V8's optimising tiers;
       // measure that state. Measured here: after 20 requests the list cost 3.1 ms of CPU a request,
       // after ~2,000 1.5 ms. So every route is warmed with a thousand requests first (the home
@@ -156,6 +167,7 @@ async function main(): Promise<void> {
       console.log(
         `\nload average (1 min) at the start: ${load.toFixed(2)}, at the end: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`,
       );
+      await compareSearchOrders(server);
       console.log(`CPU probe: 10^7 integer additions in a JS loop took ${probeCpu().toFixed(1)} ms on this machine`);
     } finally {
       await server.stop();
@@ -164,6 +176,40 @@ async function main(): Promise<void> {
     if (options.keep) console.log(`\nkept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// Ranking's cost: a search's first page by best match (every match scored, then sorted) against
+// the same search newest first (matches tested in date order until a page is full), in
+// alternating rounds so that the machine's load falls on both alike. Words of the world's
+// 20-word vocabulary: each is in about a quarter of the titles.
+async function compareSearchOrders(server: Awaited<ReturnType<typeof startServer>>): Promise<void> {
+  const queries = ["river garden", "music winter paper"];
+  const ROUNDS = 3;
+  const times = new Map<string, number[]>();
+  const load = loadavg()[0]!;
+  for (const q of queries)
+    for (const order of ["newest", "best"])
+      await measure(server, `/api/articles?q=${encodeURIComponent(q)}&order=${order}`, 2, 5);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const q of queries) {
+      for (const order of round % 2 === 0 ? ["newest", "best"] : ["best", "newest"]) {
+        const stats = await measure(server, `/api/articles?q=${encodeURIComponent(q)}&order=${order}`, 2, 6);
+        const key = `${q}|${order}`;
+        times.set(key, [...(times.get(key) ?? []), stats.p95]);
+      }
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(
+    `\n| search, first page, 2 clients (median of ${ROUNDS} alternating rounds' p95) | newest first | best match | ratio |`,
+  );
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const q of queries) {
+    const newest = median(times.get(`${q}|newest`)!);
+    const best = median(times.get(`${q}|best`)!);
+    console.log(`| q="${q}" | ${newest.toFixed(1)} ms | ${best.toFixed(1)} ms | ${(best / newest).toFixed(2)} |`);
+  }
+  console.log(`load average (1 min) before the search rounds: ${load.toFixed(2)}, after: ${loadavg()[0]!.toFixed(2)}`);
 }
 
 main().catch((error: unknown) => {

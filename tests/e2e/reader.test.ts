@@ -303,20 +303,28 @@ describe("the list", () => {
       where: { title: "Alpha story 12" },
       orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
     });
-    await expect.poll(() => rows(page).count()).toBe(expected.length);
-    expect(
-      await rows(page).evaluateAll((elements) =>
+    const shownIds = () =>
+      rows(page).evaluateAll((elements) =>
         elements.map((element) => Number((element as HTMLElement).dataset.articleId)),
-      ),
-    ).toEqual(expected.map((row) => row.id));
+      );
+    await expect.poll(() => rows(page).count()).toBe(expected.length);
+    // A search comes by best match (the same words in every title here); newest first is a choice beside the box.
+    const order = page.getByRole("combobox", { name: "Order of the results" });
+    expect(await order.inputValue()).toBe("best");
+    expect((await shownIds()).sort((a, b) => a - b)).toEqual(expected.map((row) => row.id).sort((a, b) => a - b));
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("“STORY ALPHA 12” in All articles");
     // Enter leaves the search box: j selects the first result instead of typing a "j".
     await page.keyboard.press("j");
-    expect(await page.locator("[data-selected]").getAttribute("data-article-id")).toBe(String(expected[0]!.id));
+    expect(await page.locator("[data-selected]").getAttribute("data-article-id")).toBe(String((await shownIds())[0]));
     expect(await page.locator("#reader-search").inputValue()).toBe("STORY ALPHA 12");
+    await order.selectOption("newest");
+    await page.waitForURL(`${server.url}/?view=all&q=STORY+ALPHA+12&order=newest`);
+    await expect.poll(shownIds).toEqual(expected.map((row) => row.id));
+    await page.goBack();
     await page.goBack();
     await page.waitForURL(`${server.url}/?view=all`);
     expect(await page.locator("#reader-search").inputValue()).toBe("");
+    expect(await order.isVisible()).toBe(false);
     await page.close();
   });
 

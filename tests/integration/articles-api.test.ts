@@ -9,7 +9,7 @@ import * as markUnreadRoute from "@/app/api/articles/mark-unread/route";
 import * as newRoute from "@/app/api/articles/new/route";
 import * as sidebarRoute from "@/app/api/sidebar/route";
 import * as settingsRoute from "@/app/api/settings/reader/route";
-import { encodeCursor } from "@/lib/pipeline/store/reading/cursor";
+import { decodeCursor, encodeCursor } from "@/lib/pipeline/store/reading/cursor";
 
 const HOST = "reader.example:3000";
 let database: FreshDatabase;
@@ -120,7 +120,29 @@ describe("GET /api/articles", () => {
     expect(again.items).toEqual(next.items);
   });
 
+  it("answers a search by best match unless asked otherwise, its cursor reading on in that order", async () => {
+    const ids = (page: { items: { id: number }[] }) => page.items.map((item) => item.id);
+    const byDate = await (await listRoute.GET(request("/api/articles?q=entr&limit=100&order=newest"))).json();
+    expect(ids(byDate)).toEqual(articleIds); // seeded a minute apart, newest first
+    // Every title has the word, the articles alike but for their dates: best match orders them by date too.
+    const first = await (await listRoute.GET(request("/api/articles?q=entr&limit=30"))).json();
+    expect(decodeCursor(first.nextCursor)?.order).toBe("best");
+    const next = await (
+      await listRoute.GET(request(`/api/articles?q=entr&limit=50&cursor=${first.nextCursor}`))
+    ).json();
+    expect(next.nextCursor).toBeNull();
+    expect([...ids(first), ...ids(next)]).toEqual(ids(byDate));
+  });
+
   it.each([
+    [
+      "a best-match cursor without its search",
+      `cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "best", score: 1.5 })}`,
+    ],
+    [
+      "a best-match cursor with another order",
+      `q=x&order=newest&cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "best", score: 1.5 })}`,
+    ],
     ["a tampered cursor", `cursor=${encodeCursor({ publishedAt: new Date(), id: 5, order: "newest" }).slice(0, -2)}`],
     ["an order that is not one", "order=sideways"],
     [

@@ -5,7 +5,7 @@ import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/
 import { readAllPages } from "@/tests/helpers/read-all-pages";
 import { listArticles } from "@/lib/reads/articles/list-articles";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
-import { decodeCursor, encodeCursor } from "@/lib/pipeline/store/reading/cursor";
+import { decodeCursor, encodeCursor, type ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
 import type { ListOrder } from "@/lib/base/list-order";
 import { countNewArticlesSince } from "@/lib/reads/articles/count-new-articles-since";
 import { buildSearchSql } from "@/lib/db/search-sql";
@@ -181,6 +181,9 @@ describe("cursors", () => {
     expect(encodeCursor(oldest)).not.toBe(encodeCursor(cursor));
     // Tokens made before the order existed read on newest first, as they always did.
     expect(decodeCursor(Buffer.from(`${cursor.publishedAt.getTime()}:42`).toString("base64url"))).toEqual(cursor);
+    const best = { ...cursor, order: "best" as const, score: 2.718281828459045 };
+    expect(decodeCursor(encodeCursor(best))).toEqual(best);
+    expect(decodeCursor(encodeCursor({ ...best, score: 1 - 1 / 3 }))).toEqual({ ...best, score: 1 - 1 / 3 });
     const token = encodeCursor(cursor);
     for (const bad of [
       "",
@@ -192,6 +195,9 @@ describe("cursors", () => {
       Buffer.from("5:0").toString("base64url"),
       Buffer.from("5:2:n").toString("base64url"),
       Buffer.from("5:2:").toString("base64url"),
+      Buffer.from("5:2:b:7ff8000000000000").toString("base64url"),
+      Buffer.from("5:2:b:3FF0000000000000").toString("base64url"),
+      Buffer.from("5:2:b:3ff00000").toString("base64url"),
       "x".repeat(65),
       `${token}=`,
     ]) {
@@ -202,8 +208,9 @@ describe("cursors", () => {
 
 describe("search", () => {
   const postgres = testingPostgres();
-  const search = async (q: string, scope: Partial<ArticleScope> = {}) =>
-    (await listArticles({ scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, limit: 100 })).items.map(
+  // By date unless asked: most cases here are about what matches; best match has cases of its own below.
+  const search = async (q: string, scope: Partial<ArticleScope> = {}, order: ListOrder = "newest") =>
+    (await listArticles({ scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, order, limit: 100 })).items.map(
       (item) => item.title,
     );
 
@@ -298,8 +305,8 @@ describe("search", () => {
     }
   });
 
-  // "Ranked" on both databases: the list's keyset order (lib/db/search-sql.ts), newest first or
-  // oldest first, ties by id; these literal lists are what both databases must answer.
+  // By date on both databases: the list's keyset order, newest first or oldest first, ties by id;
+  // these literal lists are what both databases must answer.
   it("gives the same articles in the same order on both databases, on one page or many", async () => {
     const made = await seedArticles(database.db, ids.beta, [
       { title: "Orchard walk", content: "<p>apples</p>", publishedAt: instants[1]!, read: true },
@@ -323,6 +330,104 @@ describe("search", () => {
     } finally {
       await database.db.article.deleteMany({ where: { id: { in: made } } });
     }
+  });
+
+  // Best match (lib/db/search-sql.ts): bm25 on SQLite, ts_rank on PostgreSQL, ordered alike. These
+  // literal lists are what both databases must answer, page after page.
+  describe("by best match", () => {
+    let made: number[] = [];
+    beforeAll(async () => {
+      made = await seedArticles(database.db, ids.beta, [
+        { title: "Walnut harvest notes", content: "<p>A diary.</p>", publishedAt: instants[9]!, read: true },
+        {
+          title: "Autumn diary",
+          content: "<p>The walnut trees gave a fine harvest this year.</p>",
+          publishedAt: instants[0]!,
+          read: true,
+        },
+        { title: "Garden log", content: "<p>walnut walnut harvest</p>", publishedAt: instants[1]!, read: true },
+        { title: "Harvest festival", content: "<p>walnut cake</p>", publishedAt: instants[5]!, read: true },
+      ]);
+    });
+    afterAll(async () => {
+      await database.db.article.deleteMany({ where: { id: { in: made } } });
+    });
+
+    const paged = async (q: string, limit: number, order: ListOrder) =>
+      (await readAllPages({ ...ALL_ARTICLES, q }, limit, order)).items.map((item) => item.title);
+
+    it("ranks an older article with the words in its title first, and keeps date order for newest first", async () => {
+      const best = ["Walnut harvest notes", "Harvest festival", "Garden log", "Autumn diary"];
+      const newest = ["Autumn diary", "Garden log", "Harvest festival", "Walnut harvest notes"];
+      // A search comes by best match when no order is asked.
+      expect(
+        (await listArticles({ scope: { ...ALL_ARTICLES, q: "walnut harvest" }, cursor: null })).items.map(
+          (item) => item.title,
+        ),
+      ).toEqual(best);
+      for (const limit of [1, 3, 100]) {
+        expect(await paged("walnut harvest", limit, "best")).toEqual(best);
+        expect(await paged("walnut harvest", limit, "newest")).toEqual(newest);
+      }
+    });
+
+    it("gives the same articles in the same order on both databases, on one page or many", async () => {
+      // More of the query's words in the title first; then more repeats and shorter articles.
+      const cases: [string, string[]][] = [
+        ["walnut", ["Walnut harvest notes", "Garden log", "Harvest festival", "Autumn diary"]],
+        ["harv walnu", ["Walnut harvest notes", "Harvest festival", "Garden log", "Autumn diary"]],
+        ["diary", ["Autumn diary", "Walnut harvest notes"]],
+        ["festival walnut", ["Harvest festival"]],
+      ];
+      for (const [q, expected] of cases) {
+        expect(await search(q, {}, "best"), q).toEqual(expected);
+        for (const limit of [1, 2]) expect(await paged(q, limit, "best"), `${q} by ${limit}`).toEqual(expected);
+      }
+      expect(await search("walnut", { unread: true }, "best")).toEqual([]);
+    });
+
+    it('finds "the brown fox" by "fox brown", and by prefixes', async () => {
+      const [id] = await seedArticles(database.db, ids.alpha, [
+        { title: "A tale", content: "<p>The brown fox jumps.</p>", publishedAt: instants[3]!, read: true },
+      ]);
+      try {
+        expect(await search("fox brown", {}, "best")).toEqual(["A tale"]);
+        expect(await search("bro fo jum", {}, "best")).toEqual(["A tale"]);
+      } finally {
+        await database.db.article.delete({ where: { id: id! } });
+      }
+    });
+
+    it("neither repeats nor skips when articles arrive between two pages (bm25's scores move with the index)", async () => {
+      // Alike but for their dates: equal scores, ordered by date. An article arriving between two
+      // pages changes bm25's word rarity, and with it every score, the cursor's own included.
+      const twins = await seedArticles(
+        database.db,
+        ids.gamma,
+        [2, 3, 4].map((instant, index) => ({
+          title: `Jam ${["one", "two", "six"][index]}`,
+          content: "<p>a quince pie</p>",
+          publishedAt: instants[instant]!,
+          read: true,
+        })),
+      );
+      const arrived: number[] = [];
+      try {
+        const scope = { ...ALL_ARTICLES, q: "quince" };
+        const titles: string[] = [];
+        let cursor: ArticleCursor | null = null;
+        for (let page = 0; page < 5; page++) {
+          const result = await listArticles({ scope, cursor, order: "best", limit: 1 });
+          titles.push(...result.items.map((item) => item.title));
+          if (result.nextCursor === null) break;
+          cursor = decodeCursor(result.nextCursor);
+          arrived.push(...(await seedArticles(database.db, ids.gamma, [{ title: `Arrival ${page}`, read: true }])));
+        }
+        expect(titles).toEqual(["Jam one", "Jam two", "Jam six"]);
+      } finally {
+        await database.db.article.deleteMany({ where: { id: { in: [...twins, ...arrived] } } });
+      }
+    });
   });
 
   describe.runIf(postgres)("on PostgreSQL, full-text search", () => {

@@ -6,7 +6,7 @@ import { createEmptyTarget } from "@/tests/helpers/fresh-database";
 import { runMigrations, MigrationError } from "@/lib/db/migrate/run-migrations";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/client";
 import { migrationsRoot, readMigrationFiles } from "@/lib/db/migrate/migration-files";
-import { buildSearchSql } from "@/lib/db/search-sql";
+import { buildRankedMatchesSql, buildSearchSql } from "@/lib/db/search-sql";
 import { querySql } from "@/lib/db/query-sql";
 import { Prisma } from "@/lib/generated/sqlite";
 
@@ -352,7 +352,7 @@ describe("the migration runner", () => {
     }
   });
 
-  it("indexes the words of articles stored before 0025, not their markup", async () => {
+  it("indexes the words of articles stored before 0025, not their markup, and their title apart (0034)", async () => {
     const { target } = emptyTarget();
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0024") });
     const before = createPrismaClient(target);
@@ -384,6 +384,18 @@ describe("the migration runner", () => {
         ).map((found) => found.title);
       expect(await search("words visible")).toEqual(["Kept from before"]);
       for (const markup of ["zebra", "tracker", "marmalade", "href", "class"]) expect(await search(markup)).toEqual([]);
+      // 0034 indexed its title apart: best match counts a title word (the score's whole part), not a body word.
+      const score = async (q: string) =>
+        (
+          await querySql<{ score: number }>(
+            after,
+            target.provider,
+            Prisma.sql`SELECT "score" FROM (${buildRankedMatchesSql(q, target.provider, Prisma.sql`1 = 1`)}) AS "ranked"`,
+          )
+        ).map((found) => Math.floor(Number(found.score)));
+      expect(await score("kept before")).toEqual([2]);
+      expect(await score("kept words")).toEqual([1]);
+      expect(await score("visible words")).toEqual([0]);
     } finally {
       await closePrismaClient(after);
     }

@@ -64,6 +64,9 @@ describe("parseStreamFilters", () => {
       ok: false,
       message: "c: this continuation was given for the other order (r)",
     });
+    // The JSON API's best-match cursors order a search: streams keep their order by date.
+    const best = encodeCursor({ publishedAt: new Date(1_700_000_000_000), id: 42, order: "best", score: 1.5 });
+    expect(filters(`c=${best}`)).toEqual({ ok: false, message: "c: not a continuation this server gave" });
   });
 
   it.each([

@@ -12,6 +12,12 @@ describe("the reader's order in the URL", () => {
     ["/?order=newest", "newest", "/"],
     ["/?order=sideways", "newest", "/"],
     ["/", "newest", "/"],
+    // A search comes by best match unless the URL says otherwise; best match alone means nothing.
+    ["/?q=fox", "best", "/?q=fox"],
+    ["/?q=fox&order=best", "best", "/?q=fox"],
+    ["/?q=fox&order=newest", "newest", "/?q=fox&order=newest"],
+    ["/?q=fox&order=oldest", "oldest", "/?q=fox&order=oldest"],
+    ["/?order=best", "newest", "/"],
   ])("reads %s as %s and writes it back as %s", (href, order, written) => {
     const location = parseReaderLocation(new URL(href, "http://reader.test").searchParams);
     expect(location.order).toBe(order);

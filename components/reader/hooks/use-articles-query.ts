@@ -14,7 +14,7 @@ export function useArticlesQuery(scope: ArticleScope, order: ListOrder) {
     queryFn: ({ pageParam, signal }) => {
       const params = scopeToParams(scope);
       if (pageParam !== null) params.set("cursor", pageParam);
-      else if (order === "oldest") params.set("order", order);
+      else params.set("order", order);
       return fetchJson<ArticlePage>(`/api/articles?${params}`, undefined, signal);
     },
     initialPageParam: null as string | null,

@@ -5,8 +5,8 @@
 import { sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/base/article-scope";
-import type { ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
-import type { ListOrder } from "@/lib/base/list-order";
+import type { ArticleCursor, BestMatchCursor, DateCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { DateOrder, ListOrder } from "@/lib/base/list-order";
 import {
   buildKeysetCondition,
   buildKeysetOrder,
@@ -14,7 +14,7 @@ import {
   buildScopeConditions,
   joinConditions,
 } from "@/lib/pipeline/store/reading/scope-sql";
-import { buildSearchSql } from "@/lib/db/search-sql";
+import { buildAnchorScoreSql, buildRankedMatchesSql, buildSearchSql } from "@/lib/db/search-sql";
 import { displayTitleSql } from "@/lib/db/display-title";
 import { plansWithoutStatistics, searchesThroughIndex } from "@/lib/db/dialect";
 import type { ArticleListItem } from "@/lib/reads/articles/dto";
@@ -32,6 +32,8 @@ export type ListRow = Pick<
   starredAt: Date | null;
   /** The highest article id, read in the same statement (one snapshot): the freshness baseline. */
   latestId: number;
+  /** Best match only: the row's score, the first key of that order's cursor. */
+  score?: number;
 };
 
 export const LIST_COLUMNS = sql`"id", "sourceId", "title", "url", "author", "snippet", "publishedAt", "readAt", "starredAt",
@@ -42,7 +44,7 @@ export const LATEST_ARTICLE_ID_SQL = sql`SELECT MAX("id") AS "latestId" FROM "Ar
 
 export type ListQueryInput = {
   scope: ArticleScope;
-  /** Newest or oldest first; a cursor must carry the same order (the API refuses one that does not). */
+  /** Newest or oldest first, or best match (a search only); a cursor must carry the same order (the API refuses one that does not). */
   order: ListOrder;
   cursor: ArticleCursor | null;
   limit: number;
@@ -58,12 +60,23 @@ export type RunSql = (sql: Sql) => Promise<ListRow[]>;
  */
 export async function queryListRows(input: ListQueryInput, run: RunSql): Promise<ListRow[]> {
   const q = input.scope.q;
-  if (!searchesThroughIndex(input.provider) || q === null) return run(buildListSql(input));
-  const newest = await run(buildNewestMatchesSql(input, q));
-  return newest.length > input.limit ? newest : run(buildAllMatchesSql(input));
+  if (input.order === "best" && q !== null) return run(buildBestMatchSql(input, q));
+  const byDate = toDateOrder(input);
+  if (!searchesThroughIndex(input.provider) || q === null) return run(buildListSql(byDate));
+  const newest = await run(buildNewestMatchesSql(byDate, q));
+  return newest.length > input.limit ? newest : run(buildAllMatchesSql(byDate));
 }
 
-export function buildListSql(input: ListQueryInput): Sql {
+/** The input of a list by date: the read path's callers never ask best match of a view without a search. */
+type DateListInput = Omit<ListQueryInput, "order" | "cursor"> & { order: DateOrder; cursor: DateCursor | null };
+
+function toDateOrder(input: ListQueryInput): DateListInput {
+  if (input.order === "best" || input.cursor?.order === "best")
+    throw new Error("best match orders a search: a view without one is read by date (effectiveOrder)");
+  return { ...input, order: input.order, cursor: input.cursor };
+}
+
+export function buildListSql(input: DateListInput): Sql {
   return buildPageSql({
     columns: LIST_COLUMNS,
     where: viewWhere(input, input.scope),
@@ -107,7 +120,7 @@ export function buildPageSql(input: {
 /** How many of a view's newest articles step 1 tests before step 2 asks the index. */
 export const NEWEST_ROWS_TESTED = 2000;
 
-function buildNewestMatchesSql(input: ListQueryInput, q: string): Sql {
+function buildNewestMatchesSql(input: DateListInput, q: string): Sql {
   const view = viewWhere(input, { ...input.scope, q: null });
   // Aliased "Article" so that LIST_COLUMNS' correlated subquery reads the source of these rows.
   return sql`SELECT ${LIST_COLUMNS} FROM (
@@ -115,7 +128,7 @@ function buildNewestMatchesSql(input: ListQueryInput, q: string): Sql {
   ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${buildKeysetOrder(input.limit + 1, input.order)}`;
 }
 
-function buildAllMatchesSql(input: ListQueryInput): Sql {
+function buildAllMatchesSql(input: DateListInput): Sql {
   const where = viewWhere(input, input.scope);
   // OFFSET 0 keeps the planner from merging "matches" into the sorted query, where it could walk
   // the date index again: planned alone, with no order to keep, it finds matches by the index.
@@ -124,7 +137,29 @@ function buildAllMatchesSql(input: ListQueryInput): Sql {
     ) ${buildOrderBy(input.order)}`;
 }
 
+// Best match: every match of the view scored (lib/db/search-sql.ts says how, and why both
+// databases order alike), the page after the cursor taken by (score, publishedAt, id), highest
+// first, then its rows read by id. Ranking has to score every match before it can sort them, so a
+// word in many articles costs more than in date order (scripts/bench/search.ts measures it).
+// The cursor's score is the one its article has now when it still matches: FTS5's bm25 moves as
+// articles arrive, and a page must start right after that article, not at its old score.
+export function buildBestMatchSql(input: ListQueryInput, q: string | null = input.scope.q): Sql {
+  if (q === null) throw new Error("best match orders a search");
+  const view = joinConditions(buildScopeConditions({ ...input.scope, q: null }, input.provider));
+  const ranked = buildRankedMatchesSql(q, input.provider, view);
+  const after = input.cursor?.order === "best" ? bestMatchKeyset(input.cursor, q, input.provider) : sql`1 = 1`;
+  const order = sql`ORDER BY "score" DESC, "rankedAt" DESC, "rankedId" DESC`;
+  return sql`SELECT ${LIST_COLUMNS}, "page"."score" FROM (
+      SELECT * FROM (${ranked}) AS "ranked" WHERE ${after} ${order} LIMIT ${input.limit + 1}
+    ) AS "page" JOIN "Article" ON "Article"."id" = "page"."rankedId" ${order}`;
+}
+
+function bestMatchKeyset(cursor: BestMatchCursor, q: string, provider: DatabaseTarget["provider"]): Sql {
+  const score = sql`COALESCE(${buildAnchorScoreSql(q, provider, cursor.id)}, ${cursor.score})`;
+  return sql`("score", "rankedAt", "rankedId") < (${score}, ${cursor.publishedAt}, ${cursor.id})`;
+}
+
 /** The rows of `scope` after the input's cursor. */
-function viewWhere(input: ListQueryInput, scope: ArticleScope): Sql {
+function viewWhere(input: DateListInput, scope: ArticleScope): Sql {
   return joinConditions([...buildScopeConditions(scope, input.provider), ...buildKeysetCondition(input.cursor)]);
 }

@@ -1,7 +1,7 @@
 // The reader's state in the URL (/?view=unread&source=3&order=oldest&article=42), so that deep
 // links, reloads and the back button work. Shared by the server page (first render) and the client (navigation).
 import { ALL_ARTICLES, MAX_SEARCH_LENGTH, type ArticleScope } from "@/lib/base/article-scope";
-import { DEFAULT_ORDER, type ListOrder } from "@/lib/base/list-order";
+import { defaultOrderFor, effectiveOrder, LIST_ORDERS, type ListOrder } from "@/lib/base/list-order";
 
 export type ReaderView = "all" | "unread" | "starred";
 
@@ -10,7 +10,7 @@ export type ReaderLocation = {
   sourceId: number | null;
   folderId: number | null;
   q: string | null;
-  /** The list's order: a choice of this view, so another view starts newest first again. */
+  /** The list's order: a choice of this view, so another view starts in its default order again (a search by best match). */
   order: ListOrder;
   articleId: number | null;
 };
@@ -34,7 +34,10 @@ export function parseReaderLocation(params: ParamSource): ReaderLocation {
     sourceId,
     folderId: sourceId === null ? positiveId(get("folder")) : null,
     q,
-    order: get("order") === "oldest" ? "oldest" : DEFAULT_ORDER,
+    order: effectiveOrder(
+      LIST_ORDERS.find((order) => order === get("order")),
+      q,
+    ),
     articleId: positiveId(get("article")),
   };
 }
@@ -45,7 +48,7 @@ export function buildReaderHref(location: ReaderLocation): string {
   if (location.sourceId !== null) params.set("source", String(location.sourceId));
   else if (location.folderId !== null) params.set("folder", String(location.folderId));
   if (location.q !== null) params.set("q", location.q);
-  if (location.order !== DEFAULT_ORDER) params.set("order", location.order);
+  if (location.order !== defaultOrderFor(location.q)) params.set("order", location.order);
   if (location.articleId !== null) params.set("article", String(location.articleId));
   const query = params.toString();
   return query === "" ? "/" : `/?${query}`;

@@ -4,10 +4,11 @@ import { z } from "zod";
 import { MAX_SEARCH_LENGTH, type ArticleScope } from "@/lib/base/article-scope";
 import { decodeCursor, MAX_CURSOR_LENGTH } from "@/lib/pipeline/store/reading/cursor";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/reads/articles/list-query";
-import { LIST_ORDERS } from "@/lib/base/list-order";
+import { LIST_ORDERS, type ListOrder } from "@/lib/base/list-order";
 import { decimalId, plainText } from "@/lib/http/plain-text";
 
 const MAX_ID = 2_147_483_647;
+const ORDER_NAMES: Record<ListOrder, string> = { newest: "newest-first", oldest: "oldest-first", best: "best-match" };
 /** One undo request at most; the client sends a longer undo list in several requests. */
 export const MAX_IDS_PER_REQUEST = 10_000;
 
@@ -59,7 +60,15 @@ export const listQuerySchema = z
       context.addIssue({
         code: "custom",
         path: ["cursor"],
-        message: `this cursor belongs to the ${query.cursor.order}-first order, not ${query.order}-first`,
+        message: `this cursor belongs to the ${ORDER_NAMES[query.cursor.order]} order, not ${ORDER_NAMES[query.order]}`,
+      });
+    }
+    // Best match orders a search's matches: without the search, its cursor means nothing.
+    if (query.cursor?.order === "best" && !query.q) {
+      context.addIssue({
+        code: "custom",
+        path: ["cursor"],
+        message: "this best-match cursor reads on a search: give its q",
       });
     }
   });

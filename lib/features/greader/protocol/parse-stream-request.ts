@@ -2,8 +2,8 @@
 // and Miniflux read them: n (how many), c (continuation), r (order), ot/nt (time bounds), xt/it
 // (exclude/include a state, repeatable). Pure: anything malformed is a message naming the
 // parameter, answered 400 before the database is asked anything.
-import { decodeCursor, type ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
-import type { ListOrder } from "@/lib/base/list-order";
+import { decodeCursor, isDateCursor, type DateCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { DateOrder } from "@/lib/base/list-order";
 import type { GReaderParams } from "@/lib/features/greader/protocol/greader-params";
 import { parseStreamId, type StreamState } from "@/lib/features/greader/protocol/stream-id";
 
@@ -12,8 +12,8 @@ export const DEFAULT_STREAM_ITEMS = 20;
 
 export type StreamFilters = {
   limit: number;
-  cursor: ArticleCursor | null;
-  order: ListOrder;
+  cursor: DateCursor | null;
+  order: DateOrder;
   publishedAfter: Date | null;
   publishedBefore: Date | null;
   include: StreamState[];
@@ -58,15 +58,16 @@ function parseCount(value: string | null, max: number): number {
   return n === 0 ? Math.min(DEFAULT_STREAM_ITEMS, max) : Math.min(n, max);
 }
 
-function parseContinuation(value: string | null): ArticleCursor | null {
+function parseContinuation(value: string | null): DateCursor | null {
   if (value === null || value.trim() === "") return null;
   const cursor = decodeCursor(value.trim());
-  if (cursor === null) throw new BadParameter("c: not a continuation this server gave");
+  // The JSON API's best-match cursors are not continuations: streams are ordered by date only.
+  if (cursor === null || !isDateCursor(cursor)) throw new BadParameter("c: not a continuation this server gave");
   return cursor;
 }
 
 /** d (or n): newest first, Google's default; o: oldest first. */
-function parseOrder(value: string | null): ListOrder {
+function parseOrder(value: string | null): DateOrder {
   if (value === null || value === "" || value === "d" || value === "n") return "newest";
   if (value === "o") return "oldest";
   throw new BadParameter("r: d (newest first) or o (oldest first)");

@@ -13,9 +13,9 @@ import { parseStreamFilters } from "@/lib/features/greader/protocol/parse-stream
 import { resolveStream } from "@/lib/features/greader/streams/resolve-stream";
 import { selectStream } from "@/lib/features/greader/streams/select-stream";
 import { buildStreamRefsSql, type StreamRefRow } from "@/lib/features/greader/streams/stream-query";
-import type { ListOrder } from "@/lib/base/list-order";
+import type { DateOrder } from "@/lib/base/list-order";
 
-export type StreamPage = { stream: StreamId; order: ListOrder; refs: StreamRefRow[]; continuation: string | null };
+export type StreamPage = { stream: StreamId; order: DateOrder; refs: StreamRefRow[]; continuation: string | null };
 
 export async function readStreamPage(
   call: GReaderCall,

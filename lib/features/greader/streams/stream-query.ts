@@ -5,7 +5,7 @@
 // stream/items/contents reads alone.
 import { sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
-import type { ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { DateCursor } from "@/lib/pipeline/store/reading/cursor";
 import { buildPageSql } from "@/lib/reads/articles/list-query";
 import {
   buildKeysetCondition,
@@ -13,7 +13,7 @@ import {
   buildScopeConditions,
   joinConditions,
 } from "@/lib/pipeline/store/reading/scope-sql";
-import type { ListOrder } from "@/lib/base/list-order";
+import type { DateOrder } from "@/lib/base/list-order";
 
 /** What a stream shows, once its id and the xt/it filters are resolved. null: either state. */
 export type StreamSelection = {
@@ -30,8 +30,8 @@ export type StreamPageQuery = {
   /** ot: only articles published after this time; nt: only those published before it. */
   publishedAfter: Date | null;
   publishedBefore: Date | null;
-  order: ListOrder;
-  cursor: ArticleCursor | null;
+  order: DateOrder;
+  cursor: DateCursor | null;
   limit: number;
   provider: DatabaseTarget["provider"];
 };

@@ -4,8 +4,8 @@
 import { sql, joinSql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/base/article-scope";
-import type { ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
-import type { ListOrder } from "@/lib/base/list-order";
+import type { DateCursor } from "@/lib/pipeline/store/reading/cursor";
+import type { DateOrder } from "@/lib/base/list-order";
 import { buildSearchSql } from "@/lib/db/search-sql";
 
 export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarget["provider"]): Sql[] {
@@ -21,7 +21,7 @@ export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarg
 }
 
 /** Rows strictly after the cursor in its order (publishedAt, id, descending or ascending): a row-value range both planners seek to. */
-export function buildKeysetCondition(cursor: ArticleCursor | null): Sql[] {
+export function buildKeysetCondition(cursor: DateCursor | null): Sql[] {
   if (cursor === null) return [];
   return cursor.order === "oldest"
     ? [sql`("publishedAt", "id") > (${cursor.publishedAt}, ${cursor.id})`]
@@ -29,12 +29,12 @@ export function buildKeysetCondition(cursor: ArticleCursor | null): Sql[] {
 }
 
 // Both directions walk the same (publishedAt, id) index, forwards or backwards.
-export function buildOrderBy(order: ListOrder): Sql {
+export function buildOrderBy(order: DateOrder): Sql {
   return order === "oldest" ? sql`ORDER BY "publishedAt" ASC, "id" ASC` : sql`ORDER BY "publishedAt" DESC, "id" DESC`;
 }
 
 /** The keyset's ORDER BY and LIMIT. */
-export function buildKeysetOrder(limit: number, order: ListOrder): Sql {
+export function buildKeysetOrder(limit: number, order: DateOrder): Sql {
   return sql`${buildOrderBy(order)} LIMIT ${limit}`;
 }
 
