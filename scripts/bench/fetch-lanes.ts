@@ -7,6 +7,7 @@
 // s per 1,000 fetches, peak RSS, and the publisher's own politeness counts.
 // npx tsx scripts/bench/fetch-lanes.ts [--feeds 2000] [--hosts 100] [--latency 150] [--seconds 120]
 //   [--lanes 1,4,16,64] [--instances 1] [--postgres] [--gap 1000] [--timeout 20000]
+//   [--profile DIR] (each instance writes a V8 CPU profile there: where a fetch's CPU goes)
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     postgres: { type: "boolean", default: false },
     gap: { type: "string", default: "1000" },
     timeout: { type: "string", default: "20000" },
+    profile: { type: "string" },
   },
 });
 const FEEDS = Number(values.feeds);
@@ -79,7 +81,13 @@ async function runConfiguration(urlOf: (feed: number) => string, configuration: 
       Array.from({ length: instances }, () =>
         runFile(
           process.execPath,
-          ["--import", "tsx", path.join(__dirname, "fetch-lanes/lanes-instance.ts"), values.seconds],
+          [
+            ...(values.profile ? ["--cpu-prof", "--cpu-prof-dir", values.profile] : []),
+            "--import",
+            "tsx",
+            path.join(__dirname, "fetch-lanes/lanes-instance.ts"),
+            values.seconds,
+          ],
           {
             encoding: "utf8",
             env: {

@@ -12,7 +12,7 @@ import {
   type Publisher,
   type RecordedRequest,
 } from "@/tests/helpers/publisher";
-import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures";
+import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { subscribe } from "@/lib/reads/sources/subscribe";
 import { runInLane } from "@/lib/pipeline/lanes/run-in-lane";
@@ -65,13 +65,17 @@ describe("lanes across publishers", () => {
   const GAP = 200;
 
   it("runs requests to different hosts side by side, never two at once on one host, each host's gap kept", async () => {
-    for (const publisher of publishers) {
-      publisher.clearRequests();
-      await addFeeds(publisher, 3, "f", delay(80, feed({ body: BODY })));
-    }
+    for (const publisher of publishers) publisher.clearRequests();
+    for (let index = 0; index < 3; index += 1)
+      for (const publisher of publishers) {
+        publisher.setRoute(`/f${index}.xml`, delay(80, feed({ body: BODY })));
+        await addDueSource(world.database.db, publisher.url(`/f${index}.xml`));
+      }
+    // All due at the same instant: the due pages (four sources each) are ordered by id within it.
+    await makeAllDue(world.database.db);
     // A subscription made during the round takes its turn in the same lanes.
     publishers[0]!.setRoute("/subscribed.xml", delay(80, feed({ body: BODY })));
-    const settings = withLanes(4, { hostGapMs: GAP });
+    const settings = withLanes(4, { hostGapMs: GAP, duePageSize: 4 });
     const [report, subscribed] = await Promise.all([
       runRound(world.database.db, settings, { trigger: "cli" }),
       subscribe(world.database.db, settings, { url: publishers[0]!.url("/subscribed.xml") }),
@@ -79,6 +83,8 @@ describe("lanes across publishers", () => {
     expect(report.status === "completed" && report.tally).toMatchObject({ sourcesAttempted: 12, okCount: 12 });
     expect(subscribed.status).toBe("subscribed");
     for (const publisher of publishers) {
+      // Read page after page, every due source was fetched, and none twice.
+      for (let index = 0; index < 3; index += 1) expect(publisher.requestsTo(`/f${index}.xml`)).toHaveLength(1);
       expect(publisher.maxConcurrency(), publisher.origin).toBe(1);
       expect(leastGap(publisher.requests), publisher.origin).toBeGreaterThanOrEqual(GAP - 15);
     }

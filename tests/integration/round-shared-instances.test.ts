@@ -30,9 +30,10 @@ const BODY = rssFeed({
   ],
 });
 
+/** An instance sharing rounds, reading the due list two sources at a time (several pages per round). */
 function instance(instanceId: string): RoundSettings {
   return onLanes(
-    testRoundSettings({ hostGapMs: GAP, instanceId, sharedRounds: true }),
+    testRoundSettings({ hostGapMs: GAP, instanceId, sharedRounds: true, duePageSize: 2 }),
     createLaneQueue(systemClock, 2),
   );
 }
@@ -47,7 +48,7 @@ function leastGap(requests: RecordedRequest[]): number {
 }
 
 describe.skipIf(!testingPostgres())("rounds shared by instances on PostgreSQL", () => {
-  it("splits one round between two instances: every source fetched once, one request per host, gaps kept", async () => {
+  it("splits one round between two instances, page by page: every source fetched once, one request per host, gaps kept", async () => {
     for (const publisher of publishers) {
       publisher.clearRequests();
       for (let index = 0; index < 3; index += 1) {
@@ -55,6 +56,8 @@ describe.skipIf(!testingPostgres())("rounds shared by instances on PostgreSQL", 
         await addDueSource(world.database.db, publisher.url(`/f${index}.xml`));
       }
     }
+    // All due at one instant: the pages are ordered by id within it.
+    await makeAllDue(world.database.db);
     const reports = await Promise.all([
       runRound(world.database.db, instance("instance-a"), { trigger: "cron" }),
       runRound(world.database.db, instance("instance-b"), { trigger: "cron" }),

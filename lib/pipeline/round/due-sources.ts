@@ -1,5 +1,6 @@
-// Which sources a round fetches: enabled and due, oldest due first, with the Retry-After holds of
-// their hosts (the round fetches those once the hold has ended, if that is within its budget).
+// Which sources a round fetches: enabled and due, oldest due first, read a page at a time
+// (source-feed.ts), with the Retry-After holds of their hosts (the round fetches those once the
+// hold has ended, if that is within its budget).
 //
 // "Due" has a small tolerance: a source fetched 10 s into a round is due again 10 s after the
 // tick one interval later, and would otherwise wait a whole extra tick (an hourly feed fetched
@@ -22,25 +23,56 @@ export const DUE_TOLERANCE_MS = 30_000;
 /** Host name → end of its Retry-After hold (only holds still running). */
 export type HostHolds = Map<string, Date>;
 
-export async function listDueSources(db: Db, now: Date): Promise<{ sources: ListedSource[]; holds: HostHolds }> {
-  const [due, waitingHosts] = await Promise.all([
-    db.source.findMany({
-      where: {
-        enabled: true,
-        OR: [
-          { nextDueAt: { lte: now } },
-          {
-            nextDueAt: { lte: new Date(now.getTime() + DUE_TOLERANCE_MS) },
-            OR: [{ retryAfterUntil: null }, { retryAfterUntil: { lte: now } }],
-          },
-        ],
+/** Where a walk through the due list has got to: the last source handed over, in due order. */
+export type DueCursor = { nextDueAt: Date; id: number };
+
+/** Enabled and due at `now`; and not fetched since `now`, so a round never lists a source it fetched. */
+function dueAt(now: Date) {
+  return {
+    enabled: true,
+    OR: [
+      { nextDueAt: { lte: now } },
+      {
+        nextDueAt: { lte: new Date(now.getTime() + DUE_TOLERANCE_MS) },
+        OR: [{ retryAfterUntil: null }, { retryAfterUntil: { lte: now } }],
       },
-      orderBy: [{ nextDueAt: "asc" }, { id: "asc" }],
-      select: { id: true, feedUrl: true },
-    }),
-    listWaitingHosts(db, now),
-  ]);
-  return { sources: due, holds: waitingHosts };
+    ],
+    AND: [{ OR: [{ lastFetchedAt: null }, { lastFetchedAt: { lt: now } }] }],
+  };
+}
+
+export async function countDueSources(db: Db, now: Date): Promise<number> {
+  return db.source.count({ where: dueAt(now) });
+}
+
+/**
+ * The next page of the sources due at `now` (the round's start), oldest due first, after `after`.
+ * A keyset page on (nextDueAt, id): a source fetched meanwhile is due later or not at all, so a walk
+ * that reads page after page never meets a source twice, and never passes over one still due.
+ */
+export async function listDuePage(
+  db: Db,
+  input: { now: Date; after: DueCursor | null; limit: number },
+): Promise<{ sources: ListedSource[]; last: DueCursor | null }> {
+  const { after } = input;
+  const rows = await db.source.findMany({
+    where: {
+      AND: [
+        dueAt(input.now),
+        after
+          ? { OR: [{ nextDueAt: { gt: after.nextDueAt } }, { nextDueAt: after.nextDueAt, id: { gt: after.id } }] }
+          : {},
+      ],
+    },
+    orderBy: [{ nextDueAt: "asc" }, { id: "asc" }],
+    take: input.limit,
+    select: { id: true, feedUrl: true, nextDueAt: true },
+  });
+  const last = rows.at(-1);
+  return {
+    sources: rows.map(({ id, feedUrl }) => ({ id, feedUrl })),
+    last: last ? { nextDueAt: last.nextDueAt, id: last.id } : after,
+  };
 }
 
 /**
@@ -79,7 +111,7 @@ export async function findSourceForManualFetch(
   return { id: source.id, feedUrl: source.feedUrl };
 }
 
-async function listWaitingHosts(db: Db, now: Date): Promise<HostHolds> {
+export async function listWaitingHosts(db: Db, now: Date): Promise<HostHolds> {
   const hosts = await db.hostState.findMany({
     where: { retryAfterUntil: { gt: now } },
     select: { host: true, retryAfterUntil: true },

@@ -17,6 +17,8 @@ export type RoundSettings = LaneSettings & {
   icons: boolean;
   /** TIDINGS_SHARED_ROUNDS: on PostgreSQL, several instances walk one round's sources (source-feed.ts). */
   sharedRounds?: boolean;
+  /** Due sources read from the database at a time (source-feed.ts; default DUE_PAGE_SIZE, tests page by a few). */
+  duePageSize?: number;
   /** Waits between tries of a failed round's last writes (default DATABASE_RETRY_DELAYS_MS). */
   databaseRetryDelaysMs?: readonly number[];
   /**

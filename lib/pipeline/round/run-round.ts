@@ -16,13 +16,13 @@ import {
   type RoundTrigger,
 } from "@/lib/pipeline/store/fetch/rounds";
 import {
-  listDueSources,
+  countDueSources,
   findSourceForManualFetch,
+  listWaitingHosts,
   type HostHolds,
-  type ListedSource,
 } from "@/lib/pipeline/round/due-sources";
 import { emptyTally, walkSources, type WalkPlan } from "@/lib/pipeline/round/walk-sources";
-import { feedAll, feedByDomainClaims, type SourceFeed } from "@/lib/pipeline/round/source-feed";
+import { feedByDomainClaims, feedDuePages, feedList, type SourceFeed } from "@/lib/pipeline/round/source-feed";
 import { providerOf } from "@/lib/db/client";
 import { servesSeveralWriters } from "@/lib/db/dialect";
 import type { FetchLine } from "@/lib/pipeline/round/fetch-and-record";
@@ -120,12 +120,10 @@ async function runUnderLease(
   // Read under the lease: a list read before it could predate another instance's round and
   // fetch its sources a second time (sharing, the domain claims and fetchedSince see to that).
   const listedAt = settings.clock.now();
-  const picked = await pickSources(db, options, listedAt);
-  if ("reason" in picked) return { status: "skipped", reason: picked.reason };
   const sharing = sharesRounds(db, settings, options);
-  const more: SourceFeed = sharing
-    ? feedByDomainClaims(db, settings, picked.sources, roundLeaseTtlMs(settings))
-    : feedAll(picked.sources);
+  const picked = await pickSources(db, settings, options, { now: listedAt, sharing });
+  if ("reason" in picked) return { status: "skipped", reason: picked.reason };
+  const { more } = picked;
   try {
     const first = await more.take();
     if (first.length === 0) return { status: "skipped", reason: "another Tidings instance is running a round" };
@@ -205,14 +203,26 @@ function failedReport(roundId: number | null, lines: FetchLine[], tally: RoundTa
   return { status: "failed", roundId, lines, tally, reason };
 }
 
-type Picked = { sources: ListedSource[]; holds: HostHolds } | { reason: string };
+type Picked = { more: SourceFeed; holds: HostHolds } | { reason: string };
 
-async function pickSources(db: Db, options: RoundOptions, now: Date): Promise<Picked> {
+/** Where the walk's sources come from: the due list, page by page (claimed by domain when sharing), or the one source asked for. */
+async function pickSources(
+  db: Db,
+  settings: RoundSettings,
+  options: RoundOptions,
+  { now, sharing }: { now: Date; sharing: boolean },
+): Promise<Picked> {
   const { sourceId } = options;
   if (sourceId === undefined) {
-    const due = await listDueSources(db, now);
+    const due = await countDueSources(db, now);
     // Nothing to fetch is not a round: no Round row for an idle tick.
-    return due.sources.length > 0 ? due : { reason: "no source is due" };
+    if (due === 0) return { reason: "no source is due" };
+    const holds = await listWaitingHosts(db, now);
+    const pageSize = settings.duePageSize;
+    const more = sharing
+      ? feedByDomainClaims(db, settings, { now, ttlMs: roundLeaseTtlMs(settings), pageSize })
+      : feedDuePages(db, { now, due, pageSize });
+    return { more, holds };
   }
   const source = await findSourceForManualFetch(db, sourceId, now, options.repeatMs);
   if (source === null) return { reason: `no source with id ${sourceId}` };
@@ -223,5 +233,5 @@ async function pickSources(db: Db, options: RoundOptions, now: Date): Promise<Pi
       reason: `it was fetched at ${source.fetchedAt.toISOString()}, less than ${Math.round((options.repeatMs ?? 0) / 60_000)} minutes ago; asking again so soon would cost its publisher a request for nothing new`,
     };
   }
-  return { sources: [source], holds: new Map() };
+  return { more: feedList([source]), holds: new Map() };
 }

@@ -6,6 +6,7 @@
 import { hostOf, politenessKeyOf } from "@/lib/pipeline/fetch/host-of";
 import type { HostHolds, ListedSource } from "@/lib/pipeline/round/due-sources";
 import { msUntilDomainFree, type LaneQueue } from "@/lib/pipeline/lanes/request-lane";
+import { interleaveByHost } from "@/lib/pipeline/round/interleave-by-host";
 
 /** How far down the queue a lane looks for a domain it may ask now (bounds the cost of a pick). */
 const LOOKAHEAD = 256;
@@ -22,7 +23,7 @@ export type WalkQueue = {
   inProgress: Map<string, number>;
 };
 
-export function toQueued(sources: readonly ListedSource[]): QueuedSource[] {
+function toQueued(sources: readonly ListedSource[]): QueuedSource[] {
   return sources.map((listed) => ({ ...listed, host: hostOf(listed.feedUrl), key: politenessKeyOf(listed.feedUrl) }));
 }
 
@@ -33,6 +34,15 @@ export function createWalkQueue(sources: ListedSource[], holds: HostHolds): Walk
     holds: new Map([...holds].map(([host, until]) => [host, until.getTime()])),
     inProgress: new Map(),
   };
+}
+
+/**
+ * The next batch onto the queue, the whole queue interleaved again: a busy domain's surplus from
+ * the batches before would otherwise fill the front that takeNext looks at, and hide the new
+ * domains behind it.
+ */
+export function addToQueue(walk: WalkQueue, sources: readonly ListedSource[]): void {
+  walk.queue = interleaveByHost([...walk.queue, ...toQueued(sources)], (queued) => queued.key);
 }
 
 export function isHeld(walk: WalkQueue, queued: QueuedSource, nowMs: number): boolean {

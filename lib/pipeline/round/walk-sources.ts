@@ -1,14 +1,17 @@
 // The walk of a round: the listed sources, up to the time budget, one fetch per lane at a time
 // (TIDINGS_FETCH_LANES lanes, 1 by default: one source after the other). Every request takes its
 // turn in the process's lanes (request-lane.ts), which keep one request per registrable domain
-// and its gap; walk-queue.ts hands each free lane a source whose domain may be asked now.
+// and its gap; walk-queue.ts hands each free lane a source whose domain may be asked now. The due
+// sources come a page at a time (source-feed.ts): the next page is read while the lanes work on
+// what is queued, so they never wait between pages, and the queue stays bounded.
 //
 // Retry-After is a schedule, not a stop: a source whose host NAME is held (a 429 earlier in this
 // round, or one still running from before; HostState in the database, so every instance sees it)
 // is set aside and the other hosts go on. When only held sources are left, one lane waits for the
 // earliest hold to end if that is within the budget, then fetches them; otherwise they stay due
 // (already overdue, so the next round lists them first). No request goes to a host during its hold.
-// At the budget no lane takes a new source; the fetches in flight finish and are stored.
+// At the budget no lane takes a new source and no page is read; the fetches in flight finish and
+// are stored.
 import type { Db } from "@/lib/db/client";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 import { acquireLease, type AcquireLeaseInput } from "@/lib/pipeline/store/fetch/lease";
@@ -21,6 +24,7 @@ import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { withRobots } from "@/lib/pipeline/lanes/robots-lane";
 import { forgetOldDomainTurns } from "@/lib/pipeline/lanes/shared-domain-turn";
 import {
+  addToQueue,
   createWalkQueue,
   finishSource,
   firstHoldEnd,
@@ -29,24 +33,25 @@ import {
   listLeft,
   takeNext,
   takeReleased,
-  toQueued,
   type QueuedSource,
   type WalkQueue,
 } from "@/lib/pipeline/round/walk-queue";
-import type { SourceFeed } from "@/lib/pipeline/round/source-feed";
+import { DUE_PAGE_SIZE, type SourceFeed } from "@/lib/pipeline/round/source-feed";
 import { createLogger } from "@/lib/base/log";
 
 const log = createLogger("round");
 
 /** How often a walk waiting out a hold looks at shouldStop (shutdown must not wait minutes). */
 const HOLD_POLL_MS = 250;
+/** The next page is read once fewer than this many sources per lane are queued (a few seconds' work). */
+const QUEUED_PER_LANE = 8;
 
 export type WalkPlan = {
   roundId: number;
-  /** The first batch; `more` brings the next ones (rounds shared by instances, source-feed.ts). */
+  /** The first batch; `more` brings the next ones (source-feed.ts). */
   sources: ListedSource[];
   holds: HostHolds;
-  more?: SourceFeed;
+  more: SourceFeed;
   /** Sharing rounds: a source fetched since then (by another instance) is not fetched again. */
   fetchedSince?: Date;
 };
@@ -62,7 +67,7 @@ type Walk = {
   tally: RoundTally;
   offlineTally: OfflineTally;
   leaseRenewedAt: number;
-  more: SourceFeed | null;
+  more: SourceFeed;
   /** The one refill of the queue in progress (only lanes that find the queue empty wait for it). */
   refilling: Promise<void> | null;
   /** Why a refill failed (the database, or a bug): the walk stops, and walkSources throws it at the end. */
@@ -89,10 +94,10 @@ export async function walkSources(
     deadline: clock.monotonicMs() + settings.budgetMs,
     queue: createWalkQueue(plan.sources, plan.holds),
     lines: [],
-    tally: emptyTally(plan.sources.length),
+    tally: emptyTally(plan.more.dueCount()),
     offlineTally: { attempts: 0, networkErrors: 0 },
     leaseRenewedAt: clock.monotonicMs(),
-    more: plan.more ?? null,
+    more: plan.more,
     refilling: null,
     refillError: null,
     fetchedSince: plan.fetchedSince ?? null,
@@ -101,7 +106,7 @@ export async function walkSources(
   };
   const lanes = Math.max(
     1,
-    walk.more?.hasMore() ? settings.laneQueue.lanes : Math.min(settings.laneQueue.lanes, plan.sources.length),
+    walk.more.hasMore() ? settings.laneQueue.lanes : Math.min(settings.laneQueue.lanes, plan.sources.length),
   );
   await Promise.all(Array.from({ length: lanes }, () => walkOneLane(db, settings, walk, options, lease)));
   await forgetOldDomainTurns(db, clock.now());
@@ -138,10 +143,10 @@ async function walkOneLane(
 async function takeSource(walk: Walk, settings: RoundSettings): Promise<QueuedSource | "wait" | null> {
   const { clock } = settings;
   const nowMs = clock.now().getTime();
-  // Sharing a round: claim more domains when none of those claimed can be asked now. A lane with
-  // a source to wait for goes on meanwhile (the claims are a few writes each); only a lane that
-  // would find nothing at all waits for them.
-  if (walk.more?.hasMore() && !hasReadySource(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs)) {
+  // The next page (sharing a round: more claimed domains) when the queue runs short or none of its
+  // domains can be asked now. A lane with a source to take goes on meanwhile; only a lane that
+  // would find nothing at all waits for it.
+  if (wantsMore(walk, settings, nowMs)) {
     walk.refilling ??= refill(walk, walk.more).finally(() => (walk.refilling = null));
     if (walk.queue.queue.length === 0) await walk.refilling;
   }
@@ -205,12 +210,23 @@ async function fetchOne(
   }
 }
 
-/** The next batch of claimed sources onto the queue. */
+/**
+ * Whether to read the next batch now. Bounded: past two pages' worth of queued sources (a busy
+ * domain's surplus) no more is read, and the lanes work through what is queued.
+ */
+function wantsMore(walk: Walk, settings: RoundSettings, nowMs: number): boolean {
+  const queued = walk.queue.queue.length;
+  if (!walk.more.hasMore() || queued >= 2 * (settings.duePageSize ?? DUE_PAGE_SIZE)) return false;
+  if (queued < QUEUED_PER_LANE * settings.laneQueue.lanes) return true;
+  return !hasReadySource(walk.queue, settings.laneQueue, settings.hostGapMs, nowMs);
+}
+
+/** The next batch onto the queue; none once the walk has stopped (the budget: no new claims). */
 async function refill(walk: Walk, more: SourceFeed): Promise<void> {
   try {
-    const batch = toQueued(await more.take());
-    walk.queue.queue.push(...batch);
-    walk.tally.sourcesDue += batch.length;
+    if (walk.stopped) return;
+    addToQueue(walk.queue, await more.take());
+    walk.tally.sourcesDue = more.dueCount();
   } catch (error) {
     walk.refillError = error;
     walk.stopped = true;
@@ -222,10 +238,11 @@ function closeForBudget(walk: Walk, nowMs: number): void {
   if (walk.stopped) return;
   walk.stopped = true;
   const left = listLeft(walk.queue);
-  walk.tally.budgetExhausted = left.length > 0;
+  const unread = walk.more.notTaken();
+  walk.tally.budgetExhausted = left.length + unread > 0;
   // A source whose host is held would not have been asked even with time left: the hold kept it.
   walk.tally.leftForHostHold = left.filter((listed) => isHeld(walk.queue, listed, nowMs)).length;
-  walk.tally.leftForBudget = left.length - walk.tally.leftForHostHold;
+  walk.tally.leftForBudget = left.length - walk.tally.leftForHostHold + unread;
 }
 
 /** Errors counted before the round was judged offline were not the publishers' fault either. */
