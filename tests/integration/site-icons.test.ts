@@ -13,6 +13,7 @@ import { openGReaderSession, GREADER_PASSWORD, GREADER_USER } from "@/tests/help
 import { feverKeyOf } from "@/lib/features/auth/api-credentials";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { refreshIconNow } from "@/lib/pipeline/round/refresh-due-icons";
+import { listSourceIcons } from "@/lib/reads/articles/list-source-icons";
 import * as iconRoute from "@/app/site-icons/[hash]/route";
 import * as feverPhpRoute from "@/app/api/fever.php/route";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
@@ -256,6 +257,22 @@ describe("serving the icon", () => {
     expect(body.feeds.find((entry) => entry.url === sites.notImage!.url("/feed.xml"))!.favicon_id).toBe(0);
     // One entry per image: the two sites with the same bytes share it.
     expect(new Set(body.favicons.map((favicon) => favicon.id)).size).toBe(body.favicons.length);
+  });
+
+  it("names every source's icon when there are more sites than one query may name (the home page failed at 1,000 sources)", async () => {
+    const before = await listSourceIcons(database.db);
+    expect(before.size).toBeGreaterThan(0);
+    const many = Array.from({ length: 1_200 }, (_, n) => ({
+      feedUrl: `https://many-${n}.example/feed`,
+      title: `Many ${n}`,
+      enabled: false,
+    }));
+    await database.db.source.createMany({ data: many });
+    try {
+      expect(await listSourceIcons(database.db)).toEqual(before);
+    } finally {
+      await database.db.source.deleteMany({ where: { feedUrl: { startsWith: "https://many-" } } });
+    }
   });
 });
 
