@@ -3,6 +3,7 @@ import "server-only";
 // sources among a publisher's (the publisher page), and the subscriptions that need a person's eye
 // (the health page).
 import { getDb } from "@/lib/db/client";
+import { namedOrAll } from "@/lib/db/named-or-all";
 import { describePushState, type PushState } from "@/lib/features/websub/describe-push-state";
 
 export type WebSubHealth = PushState & {
@@ -42,10 +43,13 @@ export type PushedSources = { subscribed: number; pushed: number; pushes: number
 
 /** Among these sources (a publisher's): how many are subscribed, how many pushed now, and what it saved. */
 export async function countPushedSources(sourceIds: readonly number[], now: Date): Promise<PushedSources> {
-  const rows = await getDb().webSubSubscription.findMany({
-    where: { sourceId: { in: [...sourceIds] } },
-    select: FIELDS,
-  });
+  const wanted = new Set(sourceIds);
+  const rows = (
+    await getDb().webSubSubscription.findMany({
+      where: { sourceId: namedOrAll(sourceIds) },
+      select: { ...FIELDS, sourceId: true },
+    })
+  ).filter((row) => row.sourceId !== null && wanted.has(row.sourceId));
   return {
     subscribed: rows.length,
     pushed: rows.filter((row) => describePushState(row, now).pushing).length,

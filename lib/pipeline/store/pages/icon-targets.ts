@@ -1,6 +1,7 @@
 // Which sites' icons to look for now: every site of an enabled source whose icon was never looked
 // for, or whose next check (a month after the last, sooner after a passing failure) has come.
 import type { Db } from "@/lib/db/client";
+import { namedOrAll } from "@/lib/db/named-or-all";
 import { siteOf } from "@/lib/pipeline/fetch/site-of";
 
 export type IconTarget = {
@@ -29,7 +30,7 @@ export async function listIconTargets(
     if (!known) bySite.set(site, { sourceId: source.id, feedIconUrl: source.feedIconUrl });
     else if (!known.feedIconUrl && source.feedIconUrl) known.feedIconUrl = source.feedIconUrl;
   }
-  const stored = await db.siteIcon.findMany({ where: { site: { in: [...bySite.keys()] } } });
+  const stored = await db.siteIcon.findMany({ where: { site: namedOrAll([...bySite.keys()]) } });
   const storedBySite = new Map(stored.map((row) => [row.site, row]));
   const targets: IconTarget[] = [];
   for (const [site, first] of bySite) {
