@@ -77,8 +77,8 @@ async function readPreviousFullEtag(db: Db, sourceId: number): Promise<string | 
 
 /**
  * Writes the fetch in ONE batch: new and updated articles, the validators, the source's scheduling
- * state (the policy's decision), the fetch row, the source's history and the daily and drift roll-ups commit
- * together or not at all. A crash before the commit leaves the source as it was (validators not
+ * state (the policy's decision), the fetch row, the source's history, the daily roll-up and the
+ * fleet's drift roll-up commit together or not at all. A crash before the commit leaves the source as it was (validators not
  * advanced), so the next round simply fetches again.
  */
 export async function writeFetch(
