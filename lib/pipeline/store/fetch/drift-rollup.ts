@@ -1,7 +1,8 @@
 // The fleet's schedule drift roll-up (FetchDrift): each scheduled feed fetch adds one to the count
-// of its UTC hour and drift bucket, in the fetch's own transaction (lib/pipeline/store/fetch/record-fetch.ts),
-// so that /health's drift chart and the alert's last 24 hours rank a few hundred buckets a day
-// instead of the raw log (about 160,000 rows a day at 10,000 sources).
+// of its UTC hour and drift bucket, in the fetch's own transaction (writeFetch, in
+// lib/pipeline/store/fetch/record-fetch.ts), so that /health's drift chart and the alert's last
+// 24 hours rank a few hundred buckets an hour instead of the raw log (about 160,000 rows a day at
+// 10,000 sources).
 //
 // A bucket is the drift rounded toward zero to two significant digits, and never finer than
 // 100 ms: 4,270 ms → 4,200; 14 min 59 s → 14 min 50 s. A median or p95 read from the buckets is
