@@ -22,6 +22,7 @@ import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { startAppServer } from "@/tests/helpers/app-server";
 import { classifyCachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
 import { FETCH_LOG_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
+import { driftBucketMs, driftHour } from "@/lib/pipeline/store/fetch/drift-rollup";
 import { createRandom } from "../seeded-random";
 
 const { values } = parseArgs({
@@ -69,6 +70,7 @@ const DAILY = T(
   "FetchDaily",
   "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int,conditional:int,answered304:int,churned:int,resent:int,changed:int",
 );
+const DRIFT = T("FetchDrift", "hour:text,driftMs:int,fetches:int");
 const ROUND = T(
   "Round",
   "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool",
@@ -144,6 +146,8 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
 
   const fetchIndexes = await sink.dropIndexes("Fetch");
   const daily = new Map<string, number[]>();
+  // The fleet's drift roll-up, as writeFetch counts each fetch into it: "hour|bucket" → fetches.
+  const drift = new Map<string, number>();
   const perSource = Math.floor(FETCHES / SOURCES);
   let batch: Value[][] = [];
   for (let sourceId = 1; sourceId <= SOURCES; sourceId++) {
@@ -158,6 +162,12 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
       const duration = outcome === "error" ? 500 + Math.floor(rand() * 5000) : 40 + Math.floor(rand() * 400);
       const fresh = outcome === "ok" && rand() < 0.6 ? 1 + Math.floor(rand() * 3) : 0;
       const etagReceived = outcome === "error" ? null : `"etag-${sourceId}-${Math.floor(k / 10)}"`;
+      // Timings (issue 20): a parse for bodies, a lane wait, and drift with a tail (the fleet chart's figures).
+      const parseMs = outcome === "ok" ? 2 + Math.floor(rand() * 30) : null;
+      const laneWaitMs = Math.floor(rand() * 2000);
+      const driftMs = rand() < 0.03 ? 600_000 + Math.floor(rand() * 1_800_000) : Math.floor(rand() * 300_000);
+      const driftKey = `${driftHour(new Date(startedAt))}|${driftBucketMs(driftMs)}`;
+      drift.set(driftKey, (drift.get(driftKey) ?? 0) + 1);
       batch.push([
         sourceId,
         toTime(startedAt),
@@ -174,10 +184,9 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
         outcome === "ok" ? "gzip" : null,
         outcome === "error" ? null : 1800,
         outcome === "error" ? "HTTP 503 Service Unavailable" : null,
-        // Timings (issue 20): a parse for bodies, a lane wait, and drift with a tail (the fleet chart's query).
-        outcome === "ok" ? 2 + Math.floor(rand() * 30) : null,
-        Math.floor(rand() * 2000),
-        rand() < 0.03 ? 600_000 + Math.floor(rand() * 1_800_000) : Math.floor(rand() * 300_000),
+        parseMs,
+        laneWaitMs,
+        driftMs,
       ]);
       const key = `${sourceId}|${new Date(startedAt).toISOString().slice(0, 10)}`;
       const sums = daily.get(key) ?? [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
@@ -209,6 +218,10 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
   await sink.insert(
     DAILY,
     [...daily].map(([key, sums]) => [Number(key.split("|")[0]), key.split("|")[1]!, ...sums]),
+  );
+  await sink.insert(
+    DRIFT,
+    [...drift].map(([key, fetches]) => [key.split("|")[0]!, Number(key.split("|")[1]), fetches]),
   );
   return { targetId: Math.floor(SOURCES / 2) + 7, dailyRows: daily.size };
 }

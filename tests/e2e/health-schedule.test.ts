@@ -1,6 +1,7 @@
 // The fleet page's schedule section in Chromium (issue 20, item 2): the backlog sentence and the
-// drift chart, median and p95 per day, server-rendered SVG. The fetch log behind it is written
-// through the database as rounds would have left it over the last days; a screenshot of the
+// drift chart, median and p95 per day, server-rendered SVG. The fetch log and its drift roll-up
+// behind it are written through the database as rounds would have left them over the last days
+// (tests/helpers/scheduled-fetches.ts); a screenshot of the
 // section is kept for a person to look at (test-results/screenshots/health-schedule.png).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -9,6 +10,7 @@ import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { addLoggedFetches } from "@/tests/helpers/scheduled-fetches";
 
 let database: FreshDatabase;
 let server: AppServer;
@@ -77,7 +79,7 @@ describe("the fleet page's schedule section", () => {
         });
       }
     }
-    await db.fetch.createMany({ data: rows });
+    await addLoggedFetches(db, rows);
 
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -19,6 +19,8 @@ export function setUpRoundWorld(): RoundWorld {
   beforeEach(async () => {
     // Sources take their fetches, articles and events with them (cascade).
     await world.database.db.source.deleteMany();
+    // The fleet's drift roll-up belongs to no source (a removed source's fetches were the rounds' work).
+    await world.database.db.fetchDrift.deleteMany();
     await world.database.db.folder.deleteMany();
     await world.database.db.hostState.deleteMany();
     await world.database.db.robotsTxt.deleteMany();

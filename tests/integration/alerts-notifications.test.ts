@@ -9,6 +9,7 @@ import { drainOutbox, type DrainReport } from "@/lib/features/notify/drain-outbo
 import { readNotifyTarget } from "@/lib/features/notify/notify-target";
 import { writeSetting } from "@/lib/settings/setting-store";
 import type { NotificationDocument } from "@/lib/features/notify/format-notification";
+import { addLoggedFetches } from "@/tests/helpers/scheduled-fetches";
 
 const world = setUpRoundWorld();
 let receiver: Receiver;
@@ -172,8 +173,9 @@ describe("the fleet drift alert", () => {
   /** Fetch rows of the last hours with a known drift (a scheduled fetch that started late). */
   async function addDriftRows(sourceId: number, count: number, driftMs: number): Promise<void> {
     const startedAt = new Date(Date.now() - 3600_000);
-    await world.database.db.fetch.createMany({
-      data: Array.from({ length: count }, () => ({
+    await addLoggedFetches(
+      world.database.db,
+      Array.from({ length: count }, () => ({
         sourceId,
         startedAt,
         durationMs: 10,
@@ -181,7 +183,7 @@ describe("the fleet drift alert", () => {
         httpStatus: 304,
         driftMs,
       })),
-    });
+    );
   }
 
   it("starts when the drift p95 of the last 24 h is over 15 min, and clears when it is back under", async () => {

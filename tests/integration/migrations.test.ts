@@ -9,6 +9,7 @@ import { migrationsRoot, readMigrationFiles } from "@/lib/db/migrate/migration-f
 import { buildRankedMatchesSql, buildSearchSql } from "@/lib/db/search-sql";
 import { querySql } from "@/lib/db/query-sql";
 import { Prisma } from "@/lib/generated/sqlite";
+import { driftBucketMs, driftHour } from "@/lib/pipeline/store/fetch/drift-rollup";
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -426,6 +427,42 @@ describe("the migration runner", () => {
         { kind: "icon", requests: 1n, bytesReceived: 40n },
         { kind: "page", requests: 2n, bytesReceived: 1500n },
       ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
+  it("fills 0035's drift roll-up from the kept log by the store's bucket rule, feed fetches only", async () => {
+    const { target, before, at, sourceId } = await sourceBefore("0033_request_tally");
+    // Both signs, every decade's step, the 32-bit column's ends; two of them in one bucket.
+    const drifts = [-2_147_483_648, -150, -99, 0, 99, 4270, 4299, 59_999, 899_000, 5_432_100, 2_147_483_647];
+    try {
+      const insert = (startedAt: Date, kind: string, driftMs: number | null) =>
+        querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "Fetch" ("sourceId", "kind", "startedAt", "durationMs", "outcome", "driftMs") VALUES (${sourceId}, ${kind}, ${startedAt}, 5, 'ok', ${driftMs})`,
+        );
+      for (const driftMs of drifts) await insert(at, "feed", driftMs);
+      // Another hour; a fetch nobody scheduled; a page request (not the feed's own rule).
+      await insert(new Date(at.getTime() + 3600_000 + 59_999), "feed", 1000);
+      await insert(at, "feed", null);
+      await insert(at, "page", 1000);
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const expected = new Map<string, number>();
+      for (const driftMs of drifts) {
+        const key = `${driftHour(at)}|${driftBucketMs(driftMs)}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      }
+      expected.set(`${driftHour(new Date(at.getTime() + 3600_000))}|1000`, 1);
+      const rows = await after.fetchDrift.findMany({ orderBy: [{ hour: "asc" }, { driftMs: "asc" }] });
+      expect(new Map(rows.map((row) => [`${row.hour}|${row.driftMs}`, row.fetches]))).toEqual(expected);
+      expect(rows).toContainEqual({ hour: "2026-11-02T03", driftMs: 4200, fetches: 2 });
     } finally {
       await closePrismaClient(after);
     }

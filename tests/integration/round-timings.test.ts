@@ -10,6 +10,7 @@ import { createVirtualClock } from "@/lib/base/clock";
 import { onClock } from "@/lib/pipeline/round/round-settings";
 import { readFleetDrift } from "@/lib/reads/health/read-fleet-drift";
 import { subscribe } from "@/lib/reads/sources/subscribe";
+import { addLoggedFetches } from "@/tests/helpers/scheduled-fetches";
 
 const world = setUpRoundWorld();
 let other: Publisher;
@@ -63,6 +64,15 @@ describe("timings on the fetch row", () => {
     // A fetch starts before its lane wait: the second started when the first ended (START: the
     // exchange took no virtual time), the third after the second's wait (START + gap).
     expect(rows.map((row) => row.driftMs)).toEqual([10 * MINUTE, 9 * MINUTE, 8 * MINUTE + hostGapMs]);
+    // Each fetch counted in the fleet's drift roll-up as it was stored: its UTC hour, its drift's
+    // bucket (two significant digits: 8 min 20 s is 500,000 ms exactly).
+    expect(
+      await world.database.db.fetchDrift.findMany({ where: { hour: "2030-01-01T12" }, orderBy: { driftMs: "asc" } }),
+    ).toEqual([
+      { hour: "2030-01-01T12", driftMs: 8 * MINUTE + hostGapMs, fetches: 1 },
+      { hour: "2030-01-01T12", driftMs: 9 * MINUTE, fetches: 1 },
+      { hour: "2030-01-01T12", driftMs: 10 * MINUTE, fetches: 1 },
+    ]);
     for (const row of rows) expect(row.parseMs).not.toBeNull();
     for (const row of rows) expect(row.parseMs!).toBeGreaterThanOrEqual(0);
   });
@@ -158,23 +168,21 @@ describe("the fleet's drift", () => {
       driftMs,
       manual,
     });
-    await db.fetch.createMany({
-      data: [
-        // 2030-01-08: 1..20 s → median (rank 10) 10 s, p95 (rank 19) 19 s.
-        ...Array.from({ length: 20 }, (_, index) =>
-          at(`2030-01-08T10:${String(index).padStart(2, "0")}:00.000Z`, (index + 1) * 1000),
-        ),
-        // 2030-01-09 evening and 2030-01-10 morning: within the last 24 h.
-        at("2030-01-09T07:00:00.000Z", 60_000),
-        at("2030-01-09T20:00:00.000Z", 3000),
-        at("2030-01-10T05:00:00.000Z", -2000),
-        // Unscheduled fetches have no drift and count nowhere.
-        at("2030-01-10T05:30:00.000Z", null, true),
-        // Outside the window (before its first day), and after `now`.
-        at("2029-12-01T10:00:00.000Z", 999_000),
-        at("2030-01-10T07:00:00.000Z", 999_000),
-      ],
-    });
+    await addLoggedFetches(db, [
+      // 2030-01-08: 1..20 s → median (rank 10) 10 s, p95 (rank 19) 19 s.
+      ...Array.from({ length: 20 }, (_, index) =>
+        at(`2030-01-08T10:${String(index).padStart(2, "0")}:00.000Z`, (index + 1) * 1000),
+      ),
+      // 2030-01-09 evening and 2030-01-10 morning: within the last 24 h.
+      at("2030-01-09T07:00:00.000Z", 60_000),
+      at("2030-01-09T20:00:00.000Z", 3000),
+      at("2030-01-10T05:00:00.000Z", -2000),
+      // Unscheduled fetches have no drift and count nowhere.
+      at("2030-01-10T05:30:00.000Z", null, true),
+      // Outside the window (before its first day), and after `now`.
+      at("2029-12-01T10:00:00.000Z", 999_000),
+      at("2030-01-10T07:00:00.000Z", 999_000),
+    ]);
     const drift = await readFleetDrift(db, { now, days: 3 });
     expect(drift.days).toEqual([
       { day: "2030-01-08", fetches: 20, medianMs: 10_000, p95Ms: 19_000 },
@@ -187,6 +195,37 @@ describe("the fleet's drift", () => {
       days: [],
       last24h: null,
     });
+  });
+
+  it("reads the buckets' lower bounds, and the log for the part hour at the start of the last 24 hours", async () => {
+    const db = world.database.db;
+    const [sourceId] = await addLateSources(world.publisher, ["h"], 0);
+    const now = new Date("2030-02-10T06:30:00.000Z");
+    const at = (iso: string, driftMs: number, kind = "feed") => ({
+      sourceId: sourceId!,
+      startedAt: new Date(iso),
+      durationMs: 5,
+      outcome: "ok",
+      driftMs,
+      kind,
+    });
+    await addLoggedFetches(db, [
+      // 4,270 ms → 4,200; 14 min 59 s → 14 min 50 s; -150 ms (early) → -100; 2,147,483,647 → 2.1e9.
+      at("2030-02-09T10:00:00.000Z", 4270),
+      at("2030-02-09T10:00:01.000Z", 899_000),
+      at("2030-02-09T10:00:02.000Z", -150),
+      at("2030-02-09T10:00:03.000Z", 2_147_483_647),
+      // The hour the window starts in (06:00–07:00 on the 9th, from 06:30): 06:40 is in, 06:20 is out.
+      at("2030-02-09T06:40:00.000Z", 1234),
+      at("2030-02-09T06:20:00.000Z", 5_000_000),
+      // A page request's row carries no drift rule: never counted, even in the part hour read from the log.
+      at("2030-02-09T06:45:00.000Z", 7_000_000, "page"),
+    ]);
+    const drift = await readFleetDrift(db, { now, days: 2 });
+    // 2030-02-09: -100, 1,200, 4,200, 890,000, 5,000,000, 2.1e9 → median rank 3, p95 rank 6.
+    expect(drift.days).toEqual([{ day: "2030-02-09", fetches: 6, medianMs: 4200, p95Ms: 2_100_000_000 }]);
+    // The last 24 h (from 06:30 on the 9th): all but the 06:20 fetch; -100, 1,200, 4,200, 890,000, 2.1e9.
+    expect(drift.last24h).toEqual({ fetches: 5, medianMs: 4200, p95Ms: 2_100_000_000 });
   });
 
   it("ranks a settled day once, and today's on every read", async () => {
@@ -202,7 +241,7 @@ describe("the fleet's drift", () => {
       outcome: "ok",
       driftMs,
     });
-    await db.fetch.createMany({ data: [row(yesterday, 7000), row(today, 1000)] });
+    await addLoggedFetches(db, [row(yesterday, 7000), row(today, 1000)]);
     const first = await readFleetDrift(db, { now, days: 2 });
     expect(first.days).toEqual([
       { day: yesterday, fetches: 1, medianMs: 7000, p95Ms: 7000 },
@@ -210,7 +249,7 @@ describe("the fleet's drift", () => {
     ]);
     // A row for a settled day cannot come from a fetch (rows are written when fetches happen): the
     // kept figures stand, which shows the day was not ranked again; today's are.
-    await db.fetch.createMany({ data: [row(yesterday, 9000), row(today, 3000), row(today, 5000)] });
+    await addLoggedFetches(db, [row(yesterday, 9000), row(today, 3000), row(today, 5000)]);
     const second = await readFleetDrift(db, { now: new Date(), days: 2 });
     expect(second.days[0]).toEqual({ day: yesterday, fetches: 1, medianMs: 7000, p95Ms: 7000 });
     expect(second.days[1]).toEqual({ day: today, fetches: 3, medianMs: 3000, p95Ms: 5000 });

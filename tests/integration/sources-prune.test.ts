@@ -91,6 +91,23 @@ describe("pruning the fetch log", () => {
     expect(await pruneFetchLog(database.db, NOW, { pauseMs: 0 })).toEqual({ deleted: 0, sources: 0, batches: 0 });
   });
 
+  it(`keeps the fleet's drift roll-up for the same ${FETCH_LOG_DAYS} days, the hour the cutoff falls in included`, async () => {
+    // The cutoff is 12:00 on 2026-10-30.
+    await database.db.fetchDrift.createMany({
+      data: [
+        { hour: "2026-10-29T23", driftMs: 1000, fetches: 4 },
+        { hour: "2026-10-30T11", driftMs: 1000, fetches: 3 },
+        { hour: "2026-10-30T12", driftMs: 1000, fetches: 2 },
+        { hour: "2026-11-30T11", driftMs: -100, fetches: 1 },
+      ],
+    });
+    await pruneFetchLog(database.db, NOW, { pauseMs: 0 });
+    expect(await database.db.fetchDrift.findMany({ orderBy: { hour: "asc" }, select: { hour: true } })).toEqual([
+      { hour: "2026-10-30T12" },
+      { hour: "2026-11-30T11" },
+    ]);
+  });
+
   it(`keeps a tie on the ${KEEP_PER_SOURCE}th row's time by id (never more than asked, never a newer row)`, async () => {
     const tied = await source("tied");
     const at = new Date(CUTOFF - 10 * DAY_MS);

@@ -1,6 +1,7 @@
 // The fetch row records the max-age the policy obeyed: one parse of Cache-Control for both.
 import { describe, expect, it } from "vitest";
 import { buildFetchRow } from "@/lib/pipeline/store/fetch/fetch-row";
+import { driftBucketMs, driftHour } from "@/lib/pipeline/store/fetch/drift-rollup";
 import { parseMaxAge } from "@/lib/pipeline/policy/cache-control";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { ResponseMeta } from "@/lib/pipeline/fetch/types";
@@ -87,5 +88,35 @@ describe("the fetch row's max-age", () => {
     const dueAt = new Date(attempt.startedAt.getTime() - 40 * 24 * 3600_000);
     const row = buildFetchRow({ attempt, roundId: 1, newArticles: 0, updatedArticles: 0, dueAt });
     expect(row.driftMs).toBe(2_147_483_647);
+  });
+});
+
+describe("the drift roll-up's bucket", () => {
+  it("rounds toward zero to two significant digits, never finer than 100 ms, either sign", () => {
+    const cases: Array<[number, number]> = [
+      [0, 0],
+      [99, 0],
+      [-99, 0],
+      [-150, -100],
+      [4270, 4200],
+      [9999, 9900],
+      [10_000, 10_000],
+      [59_999, 59_000],
+      [899_000, 890_000],
+      [5_432_100, 5_400_000],
+      [2_147_483_647, 2_100_000_000],
+      [-2_147_483_648, -2_100_000_000],
+    ];
+    expect(cases.map(([driftMs]) => driftBucketMs(driftMs))).toEqual(cases.map(([, bucket]) => bucket));
+    // Never above the value, and at most 10% (or 100 ms) below it.
+    for (let driftMs = 1; driftMs < 3_000_000_000 / 7; driftMs = driftMs * 7 + 3) {
+      const bucket = driftBucketMs(driftMs);
+      expect(bucket).toBeLessThanOrEqual(driftMs);
+      expect(driftMs - bucket).toBeLessThanOrEqual(Math.max(100, driftMs / 10));
+    }
+  });
+
+  it("keys a fetch by its UTC hour", () => {
+    expect(driftHour(new Date("2030-01-10T23:59:59.999Z"))).toBe("2030-01-10T23");
   });
 });

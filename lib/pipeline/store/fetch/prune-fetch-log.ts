@@ -1,10 +1,11 @@
 // Keeps the raw fetch log bounded: a Fetch row is kept while it is younger than FETCH_LOG_DAYS
-// OR among the newest KEEP_PER_SOURCE rows of its source (whichever keeps more). FetchDaily
-// roll-ups are never touched, so the 30-day chart and long-term figures survive. Deletes go in
-// small batches with a pause between them: a round waiting for the write lock (SQLite) waits
+// OR among the newest KEEP_PER_SOURCE rows of its source (whichever keeps more); the fleet's drift
+// roll-up (FetchDrift) keeps the same days. FetchDaily roll-ups are never touched, so the 30-day
+// chart and long-term figures survive. Deletes go in small batches with a pause between them: a round waiting for the write lock (SQLite) waits
 // for one batch at most. Page and icon requests are rows of this log (kind "page" | "icon") and
 // go by the same rule, counted among their source's newest rows.
 import type { Db } from "@/lib/db/client";
+import { driftHour } from "@/lib/pipeline/store/fetch/drift-rollup";
 
 /** How long page fetches and alert history are kept (their own prunes). */
 export const RETENTION_DAYS = 90;
@@ -28,6 +29,9 @@ export async function pruneFetchLog(db: Db, now: Date, options: PruneOptions = {
   const batchSize = options.batchSize ?? PRUNE_BATCH;
   const pauseMs = options.pauseMs ?? 50;
   const cutoff = new Date(now.getTime() - FETCH_LOG_DAYS * 24 * 60 * 60 * 1000);
+  // The drift roll-up's readers look back as far as the log's (the drift chart's month): a few
+  // hundred rows an hour, gone in one statement.
+  await db.fetchDrift.deleteMany({ where: { hour: { lt: driftHour(cutoff) } } });
   // Only sources with rows past the cutoff can lose any: one index range scan on startedAt.
   const candidates = await db.fetch.groupBy({
     by: ["sourceId"],

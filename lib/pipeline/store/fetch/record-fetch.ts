@@ -11,6 +11,7 @@ import { buildFetchRow, type FetchRow } from "@/lib/pipeline/store/fetch/fetch-r
 import { buildSourceUpdate } from "@/lib/pipeline/store/fetch/source-update";
 import { answeredFetchOf, dailyRollupUpsert } from "@/lib/pipeline/store/fetch/daily-rollup";
 import { needsPreviousFullEtag } from "@/lib/pipeline/store/fetch/caching-evidence";
+import { driftRollupStatement } from "@/lib/pipeline/store/fetch/drift-rollup";
 import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/pipeline/store/fetch/adopt-url";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
 import {
@@ -76,8 +77,8 @@ async function readPreviousFullEtag(db: Db, sourceId: number): Promise<string | 
 
 /**
  * Writes the fetch in ONE batch: new and updated articles, the validators, the source's scheduling
- * state (the policy's decision), the fetch row, the source's history and the daily roll-up commit
- * together or not at all. A crash before the commit leaves the source as it was (validators not
+ * state (the policy's decision), the fetch row, the source's history, the daily roll-up and the
+ * fleet's drift roll-up commit together or not at all. A crash before the commit leaves the source as it was (validators not
  * advanced), so the next round simply fetches again.
  */
 export async function writeFetch(
@@ -96,6 +97,7 @@ export async function writeFetch(
   const rollup = dailyRollupUpsert({ source, attempt, newArticles, previousFullEtag: plan.previousFullEtag });
   const row = buildFetchRow({ attempt, roundId, newArticles, updatedArticles, dueAt: source.nextDueAt });
   const sourceUpdate = buildSourceUpdate({ source, attempt, decision, newArticles: articles.newArticles });
+  const drift = driftRollupStatement(db, row);
   // The articles first, built as they are written; the validators and the scheduling state last,
   // in the same transaction, so a crash part-way leaves the source as it was.
   await runAtomically(
@@ -111,6 +113,9 @@ export async function writeFetch(
         : []),
       insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
       ...alongside,
+      // The fleet's drift row is shared by the hour's fetches: last, so its row lock (PostgreSQL)
+      // is held for the commit alone.
+      ...(drift ? [drift] : []),
     ]),
   );
   return { newArticles, updatedArticles, decision, row };
