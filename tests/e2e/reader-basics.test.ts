@@ -109,7 +109,11 @@ describe("a new user, without a terminal", () => {
     await page.waitForURL(`${server.url}/`);
     await page.locator("[data-ready]").waitFor();
     await page.getByRole("link", { name: /First letter from the blog/ }).click();
-    await page.getByText("The first letter's body.").waitFor();
+    // The article's own body (the list row's snippet says the same words).
+    await page
+      .getByRole("article", { name: /First letter from the blog/ })
+      .getByText("The first letter's body.")
+      .waitFor();
     await page.screenshot({ path: screenshotPath("onboarding-first-article") });
     expect(publisher.requestsTo("/blog.xml")).toHaveLength(1);
     await page.close();
