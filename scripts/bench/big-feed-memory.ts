@@ -87,6 +87,11 @@ async function main(): Promise<void> {
         value: settled.map(mib).join(" → "),
         target: "< 400 MiB within a minute",
       },
+      {
+        figure: "server RSS a minute after, against before (idle)",
+        value: `${((settled.at(-1) ?? after) / before).toFixed(2)}×`,
+        target: "",
+      },
     ]);
   } finally {
     await server.stop();

@@ -17,7 +17,7 @@ import {
 } from "@/tests/helpers/database-integrity";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
-import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/parse-feed";
+import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/items/gather-items";
 import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
 
 let database: FreshDatabase;

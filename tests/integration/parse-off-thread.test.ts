@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFeedOffThread, OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
-import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/parse-feed";
+import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/items/gather-items";
 import type { ParsedItem } from "@/lib/pipeline/parse/contract/types";
 
 /** A feed of `items` items with about 1 KB of HTML each. */
@@ -86,5 +86,25 @@ describe("parsing large feeds off the main thread", () => {
       errorKind: "parse",
       detail: expect.stringMatching(/could not be stored/),
     });
+  });
+
+  it("hands a large JSON Feed's items over in batches too, keeping only the last part-batch", async () => {
+    const paragraph = "<p>A paragraph of <em>real-looking</em> text with a link.</p>".repeat(12);
+    const items = Array.from({ length: 1200 }, (_, n) => ({
+      id: `urn:json:${n}`,
+      title: `Item ${n}`,
+      content_html: paragraph,
+    }));
+    const body = Buffer.from(JSON.stringify({ version: "https://jsonfeed.org/version/1.1", title: "Big", items }));
+    expect(body.length).toBeGreaterThan(OFF_THREAD_THRESHOLD_BYTES);
+    const taken: number[] = [];
+    const result = await parseFeedOffThread(
+      { body, contentType: "application/feed+json", url: "https://publisher.example/feed.json" },
+      async (batch: ParsedItem[]) => void taken.push(batch.length),
+    );
+    expect(taken).toEqual([ITEM_BATCH_SIZE, ITEM_BATCH_SIZE]);
+    expect(result.ok && result.feed.items.map((item) => item.guid)).toEqual(
+      Array.from({ length: 200 }, (_, n) => `urn:json:${1000 + n}`),
+    );
   });
 });

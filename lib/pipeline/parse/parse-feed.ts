@@ -1,7 +1,8 @@
 // The parse step: one response body in, a normalised and sanitized feed or a classified failure
 // out. Expected failures are values; nothing here does I/O or reads the clock.
 import { decodeBody } from "./encoding/decode-body";
-import { capFeedTexts, capItemTexts } from "./items/cap-feed-texts";
+import { capFeedTexts } from "./items/cap-feed-texts";
+import { gatherItems, type ItemBatchSink } from "./items/gather-items";
 import { detectFormat } from "./detect-format";
 import { parseJsonFeed } from "./formats/parse-json-feed";
 import { parseXmlFeed } from "./xml/parse-xml-feed";
@@ -10,17 +11,13 @@ import { readWholeXmlFeed, readXmlFeed, readXmlItem } from "./formats/read-xml-f
 import { recoverXmlFeed } from "./xml/recover-xml-feed";
 import { declaresEntities, ENTITY_REFUSAL } from "./xml/refuse-entities";
 import { repairXml } from "./xml/repair-xml";
-import type { ParsedFeed, ParsedItem, ParseFailure, ParseInput, ParseResult } from "./contract/types";
+import type { ParsedFeed, ParseFailure, ParseInput, ParseResult } from "./contract/types";
 
 /**
- * Takes a large feed's items as the strict XML parse reads them, `ITEM_BATCH_SIZE` at a time, so
- * that neither the parse nor its caller ever holds them all (the worker stores each batch before it
- * reads on). The result then carries only the items not handed over yet.
+ * With a sink, a large feed's items are handed over in batches as the parse finishes them (XML as
+ * each item ends, JSON Feed as each entry is read): the result then carries only the items not
+ * handed over yet. A recovered XML document's items come whole, in the result.
  */
-export type ItemBatchSink = (items: ParsedItem[]) => void;
-
-export const ITEM_BATCH_SIZE = 500;
-
 export async function parseFeed(input: ParseInput, sink?: ItemBatchSink): Promise<ParseResult> {
   const { text, encoding, source } = decodeBody(input.body, input.contentType);
   const documentUrl = pickDocumentUrl(input.url, input.contentLocation ?? null);
@@ -33,7 +30,7 @@ export async function parseFeed(input: ParseInput, sink?: ItemBatchSink): Promis
     case "parse_error":
       return { ok: false, errorKind: "parse", detail: detected.detail };
     case "json": {
-      const parsed = parseJsonFeed(text, documentUrl);
+      const parsed = parseJsonFeed(text, documentUrl, gatherItems(sink));
       return parsed.ok ? { ...parsed, feed: capFeedTexts(parsed.feed), reading } : parsed;
     }
     case "xml": {
@@ -56,18 +53,11 @@ type XmlRead = { ok: true; feed: ParsedFeed; recovery: string | null } | ParseFa
 // handed over stay handed over, and the recovery's items (all of them, the same ones among them)
 // follow: the store knows the items it already has.
 function readXml(xml: string, rootName: string, documentUrl: string | null, sink?: ItemBatchSink): XmlRead {
-  let items: ParsedFeed["items"] = [];
-  const strict = parseXmlFeed(xml, rootName, documentUrl, (item, vocabulary) => {
-    items.push(readXmlItem(vocabulary, item));
-    if (sink && items.length === ITEM_BATCH_SIZE) {
-      // Capped here, since the feed's capFeedTexts will not see them. An Atom entry handed over
-      // before the feed names its author (RFC 4287 lets it come after the entries) keeps none.
-      sink(items.map(capItemTexts));
-      items = [];
-    }
-  });
-  if (strict.ok) return { ok: true, feed: readXmlFeed(strict.head, items), recovery: null };
-  items = [];
+  const items = gatherItems(sink);
+  const strict = parseXmlFeed(xml, rootName, documentUrl, (item, vocabulary) =>
+    items.add(readXmlItem(vocabulary, item)),
+  );
+  if (strict.ok) return { ok: true, feed: readXmlFeed(strict.head, items.kept()), recovery: null };
   const recovered = recoverXmlFeed(xml, rootName, documentUrl);
   if (recovered === null) return { ok: false, errorKind: "parse", detail: strict.detail };
   return {

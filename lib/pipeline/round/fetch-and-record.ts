@@ -16,6 +16,7 @@ import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { isDatabaseError } from "@/lib/db/is-database-error";
+import { collectGarbage } from "@/lib/base/collect-garbage";
 
 const log = createLogger("fetch");
 
@@ -95,6 +96,9 @@ export async function fetchAndRecord(
         error,
       );
     });
+  // A feed stored in batches (a large one) leaves hundreds of megabytes of garbage behind, which
+  // V8 would keep until the next allocation burst, however long the server then stays quiet.
+  if (attempt.storedInBatches) collectGarbage();
   if (removedMeanwhile) {
     log.info(`source ${source.id} ${source.feedUrl}: removed during its fetch, nothing stored`);
     return removedLine(source, attempt);

@@ -6,7 +6,7 @@
 import type { Db } from "@/lib/db/client";
 import type { Clock } from "@/lib/base/clock";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
-import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/parse-feed";
+import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/items/gather-items";
 import { createArticleBatches } from "@/lib/pipeline/store/fetch/store-article-batch";
 import type { ItemTaker } from "@/lib/pipeline/round/parse-off-thread";
 

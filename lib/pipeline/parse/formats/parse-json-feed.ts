@@ -8,10 +8,16 @@ import { resolveUrl } from "../sanitize/resolve-url";
 import { isRecord } from "../contract/is-record";
 import type { ParsedFeed, ParseFailure } from "../contract/types";
 import { readJsonWebSubLinks } from "./read-websub-links";
+import { gatherItems, type ItemGatherer } from "../items/gather-items";
 
 type JsonObject = Record<string, unknown>;
 
-export function parseJsonFeed(text: string, documentUrl: string | null): { ok: true; feed: ParsedFeed } | ParseFailure {
+/** `items`: where each finished item goes (a large feed's, in batches to the store); kept by default. */
+export function parseJsonFeed(
+  text: string,
+  documentUrl: string | null,
+  items: ItemGatherer = gatherItems(),
+): { ok: true; feed: ParsedFeed } | ParseFailure {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -26,7 +32,9 @@ export function parseJsonFeed(text: string, documentUrl: string | null): { ok: t
   }
   const base = resolveUrl(readString(document, "feed_url"), documentUrl) ?? documentUrl;
   const feedAuthor = readAuthorName(document);
-  const items = Array.isArray(document.items) ? document.items : [];
+  const entries: unknown[] = Array.isArray(document.items) ? document.items : [];
+  // Entries that are not objects are not items; skipping them costs the others nothing.
+  for (const entry of entries) if (isRecord(entry)) items.add(finishItem(readJsonItem(entry, base, feedAuthor)));
   return {
     ok: true,
     feed: {
@@ -36,8 +44,7 @@ export function parseJsonFeed(text: string, documentUrl: string | null): { ok: t
       // JSON Feed 1.1: favicon is the small one, icon 512 px; a site's icon wants the first.
       iconUrl: resolveUrl(readString(document, "favicon"), base) ?? resolveUrl(readString(document, "icon"), base),
       ttlSeconds: null,
-      // Entries that are not objects are not items; skipping them costs the others nothing.
-      items: items.filter(isRecord).map((item) => finishItem(readJsonItem(item, base, feedAuthor))),
+      items: items.kept(),
       websub: readJsonWebSubLinks(document.hubs, readString(document, "feed_url"), documentUrl),
     },
   };
