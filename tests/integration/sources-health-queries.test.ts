@@ -13,7 +13,7 @@ import { listRecentFetches } from "@/lib/reads/health/list-recent-fetches";
 import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
 import { listRecentRounds } from "@/lib/reads/health/list-recent-rounds";
 import { listSourceEvents } from "@/lib/reads/health/list-source-events";
-import { listSources } from "@/lib/reads/sources/list-sources";
+import { listSourcesPage, type SourceSort } from "@/lib/reads/sources/list-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { getSource } from "@/lib/reads/sources/get-source";
 
@@ -210,20 +210,22 @@ describe("the fetch log", () => {
 
 describe("the sources list and the fleet", () => {
   it("classifies every source and sorts problems first", async () => {
-    const sorted = await listSources("problems", NOW);
+    const listSources = async (sort: SourceSort) =>
+      (await listSourcesPage({ sort, state: null, q: "", page: 1 }, NOW)).rows;
+    const sorted = await listSources("problems");
     expect(sorted.map((source) => [source.displayTitle, source.health])).toEqual([
       ["gone", "gone"],
       ["failing", "breaker_open"],
       ["quiet", "quiet"],
       ["main", "healthy"],
     ]);
-    expect((await listSources("title", NOW)).map((source) => source.displayTitle)).toEqual([
+    expect((await listSources("title")).map((source) => source.displayTitle)).toEqual([
       "failing",
       "gone",
       "main",
       "quiet",
     ]);
-    expect((await listSources("folder", NOW)).map((source) => source.folder)).toEqual(["Tech", "Tech", null, null]);
+    expect((await listSources("folder")).map((source) => source.folder)).toEqual(["Tech", "Tech", null, null]);
   });
 
   it("the last outcomes of every source in one query, newest first, at most N each", async () => {
