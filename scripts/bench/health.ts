@@ -74,6 +74,10 @@ const DAILY = T(
   "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int,conditional:int,answered304:int,churned:int,resent:int,changed:int",
 );
 const DRIFT = T("FetchDrift", "hour:text,driftMs:int,fetches:int");
+const FLEET_DAILY = T(
+  "FetchFleetDaily",
+  "day:text,ok:int,notModified:int,error:int,bytesReceived:bigint,bytesSaved:bigint,newArticles:int,durationMsSum:bigint",
+);
 const ROUND = T(
   "Round",
   "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool",
@@ -222,6 +226,18 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
     DAILY,
     [...daily].map(([key, sums]) => [Number(key.split("|")[0]), key.split("|")[1]!, ...sums]),
   );
+  // The fleet's days, as writeFetch adds each fetch to them: the first seven sums of the sources' days.
+  const fleetDays = new Map<string, number[]>();
+  for (const [key, sums] of daily) {
+    const day = key.split("|")[1]!;
+    const fleet = fleetDays.get(day) ?? [0, 0, 0, 0, 0, 0, 0];
+    for (let column = 0; column < 7; column++) fleet[column]! += sums[column]!;
+    fleetDays.set(day, fleet);
+  }
+  await sink.insert(
+    FLEET_DAILY,
+    [...fleetDays].map(([day, sums]) => [day, ...sums]),
+  );
   await sink.insert(
     DRIFT,
     [...drift].map(([key, fetches]) => [key.split("|")[0]!, Number(key.split("|")[1]), fetches]),
@@ -276,7 +292,15 @@ async function postgresSink(url: string, schema: string): Promise<Sink> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path="${schema}"` });
   await client.connect();
   const pgType = (type: string) =>
-    type === "ts" ? "timestamp(3)" : type === "bool" ? "boolean" : type === "int" ? "integer" : "text";
+    type === "ts"
+      ? "timestamp(3)"
+      : type === "bool"
+        ? "boolean"
+        : type === "int"
+          ? "integer"
+          : type === "bigint"
+            ? "bigint"
+            : "text";
   return {
     async insert(table, rows) {
       for (let start = 0; start < rows.length; start += 10_000) {

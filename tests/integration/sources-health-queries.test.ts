@@ -57,11 +57,13 @@ async function seed(sourceId: number, rows: Row[], lastBodyBytes = 1000): Promis
       newArticles: row.newArticles ?? 0,
       durationMsSum: row.durationMs,
     };
+    const increments = Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, { increment: value }]));
     await database.db.fetchDaily.upsert({
       where: { sourceId_day: { sourceId, day } },
       create: { sourceId, day, ...counts },
-      update: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, { increment: value }])),
+      update: increments,
     });
+    await database.db.fetchFleetDaily.upsert({ where: { day }, create: { day, ...counts }, update: increments });
   }
 }
 

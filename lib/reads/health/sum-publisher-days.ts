@@ -3,9 +3,12 @@ import "server-only";
 // today). Summing 300,000 roll-up rows (10,000 sources × 30 days) cost about 160 ms of CPU on every
 // /health request; the days before today barely change, so their sums are kept per database and
 // only today's rows (one per source) are read each time. The kept sums are checked on every read
-// against the days' totals, counted from the covering day index alone (no row is read): any fetch
-// recorded on those days (one just after midnight, offline errors forgiven, a test's own clock)
-// changes a total and the sums are read again.
+// against the fleet's totals of those days (FetchFleetDaily: one row a day, written with every
+// fetch, so any fetch recorded on those days (one just after midnight, a test's own clock) changes
+// them and the sums are read again). Checking against FetchDaily itself scanned its 300,000 index
+// entries on each request (~250 ms of CPU at 10,000 sources on SQLite). A removed source's rows
+// leave FetchDaily but not the fleet's totals: its kept sums stay until the next change, and the
+// caller keeps only the sources that exist.
 import { sqlReaderOf, type Db } from "@/lib/db/client";
 import { sql, joinSql, rawSql, emptySql, type Sql } from "@/lib/db/sql";
 import { remember } from "@/lib/base/remember";
@@ -58,7 +61,7 @@ async function settledSums(db: Db, from: string, today: string): Promise<Map<num
   const [row] = await sqlReaderOf(db).all<Record<string, Count>>(sql`
     SELECT COUNT(*) AS "n", SUM("ok") AS "ok", SUM("notModified") AS "notModified", SUM("error") AS "error",
       SUM("bytesReceived") AS "bytesReceived", SUM("bytesSaved") AS "bytesSaved"
-    FROM "FetchDaily" WHERE "day" >= ${from} AND "day" < ${today}`);
+    FROM "FetchFleetDaily" WHERE "day" >= ${from} AND "day" < ${today}`);
   const totals = JSON.stringify(Object.values(row ?? {}).map((value) => String(value ?? 0)));
   const entry = kept.get(db);
   if (entry && entry.from === from && entry.today === today && entry.totals === totals) return entry.sums;
