@@ -214,5 +214,9 @@ describe("the publisher view", () => {
     );
     const own = await listDailyOutcomes(ids.honours!, new Date(), 30);
     expect(own.slice(-2).map((day) => day.ok + day.notModified + day.error)).toEqual([1, ROUNDS]);
+    // And today's part is read again after a fetch today.
+    await makeAllDue(database.db);
+    await runRound(database.db, testRoundSettings({ budgetMs: 20_000 }), { trigger: "cli" });
+    expect(await requestsOf("127.0.0.1")).toBe(ROUNDS + 2);
   });
 });
