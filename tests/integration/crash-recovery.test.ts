@@ -64,7 +64,7 @@ describe("a round killed with SIGKILL", () => {
   it(
     "between the publisher's response and the commit: the database stays sound and the next round completes the fetch",
     async () => {
-      const ATTEMPTS = 8;
+      const ATTEMPTS = 5;
       const ladder = createKillLadder(100);
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const extraDelayMs = ladder.next();
@@ -95,7 +95,7 @@ describe("a round killed with SIGKILL", () => {
   it(
     "while it stores a 2,000-item feed in batches: whole batches are kept, the fetch only once all are, and the next round completes it",
     async () => {
-      const ATTEMPTS = 5;
+      const ATTEMPTS = 3;
       const ladder = createKillLadder(100);
       for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
         const extraDelayMs = ladder.next();

@@ -119,9 +119,10 @@ describe("lanes across publishers", () => {
     // The hanging host: one request at a time, its second after the first timed out and the gap.
     expect(hanging!.maxConcurrency()).toBe(1);
     // Measured from arrival to arrival: the publisher notices an abandoned request only when its
-    // event loop (shared with the round in this process) gets to it, so its end time runs late.
+    // event loop (shared with the round in this process) gets to it, so its end time runs late;
+    // on a busy machine the first arrival is noted late too (seen 18 ms), hence the 50 ms allowance.
     const [first, second] = hanging!.requests.map((request) => request.arrivedAt).sort((a, b) => a - b);
-    expect(second! - first!).toBeGreaterThanOrEqual(TIMEOUT + GAP - 15);
+    expect(second! - first!).toBeGreaterThanOrEqual(TIMEOUT + GAP - 50);
     const errors = await world.database.db.fetch.findMany({ where: { outcome: "error" } });
     expect(errors.map((row) => row.errorKind)).toEqual(["timeout", "timeout"]);
   });
