@@ -2,14 +2,15 @@ import Link from "next/link";
 import { SOURCE_HEALTH_STATES } from "@/lib/reads/health/rules/classify-source-health";
 import { HEALTH_STATE_META } from "@/lib/reads/health/rules/health-state-meta";
 import { MAX_SOURCE_QUERY_LENGTH, sourcesViewHref, type SourcesView } from "@/lib/reads/sources/sources-view";
-import type { SourcesPage } from "@/lib/reads/sources/page-sources";
+import type { SourcesPage } from "@/lib/reads/sources/list-sources";
 import formStyles from "../forms/form.module.css";
 import styles from "./sources-filter.module.css";
 
-type Props = { view: SourcesView; page: SourcesPage; total: number };
+type Props = { view: SourcesView; page: SourcesPage };
 
 /** A plain GET form (works without JavaScript, and the address can be shared): state and search, then the pages. */
-export function SourcesFilter({ view, page, total }: Props) {
+export function SourcesFilter({ view, page }: Props) {
+  const { total } = page;
   const count = new Intl.NumberFormat("en");
   const filtered = view.state !== null || view.q !== "";
   return (

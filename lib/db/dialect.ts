@@ -1,7 +1,7 @@
 // What differs between the two databases, named by what it is for: code outside lib/db asks for
 // an expression or a trait here and never tests which database it runs on. (Text search, the
 // largest difference, has a file of its own: search-sql.ts.)
-import { rawSql, type Sql } from "@/lib/db/sql";
+import { rawSql, sql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 
 export type Provider = DatabaseTarget["provider"];
@@ -39,4 +39,20 @@ export function searchesThroughIndex(provider: Provider): boolean {
  */
 export function servesSeveralWriters(provider: Provider): boolean {
   return provider === "postgresql";
+}
+
+/**
+ * Text folded for a case-insensitive order or match: LOWER, compared by code point on both
+ * databases (PostgreSQL's collation could otherwise be a locale's). SQLite's LOWER folds ASCII
+ * letters only, so beyond ASCII the two may differ in case; the order is the same for ASCII text.
+ */
+export function foldedTextSql(provider: Provider, text: Sql): Sql {
+  return provider === "postgresql" ? sql`LOWER(${text}) COLLATE "C"` : sql`LOWER(${text})`;
+}
+
+/** Whether `text` contains `needle`, both folded as above, as plain text: no LIKE wildcards to escape. */
+export function containsTextSql(provider: Provider, text: Sql, needle: string): Sql {
+  return provider === "postgresql"
+    ? sql`strpos(LOWER(${text}), LOWER(${needle})) > 0`
+    : sql`instr(LOWER(${text}), LOWER(${needle})) > 0`;
 }

@@ -16,7 +16,7 @@ import { listWebSubNotices } from "@/lib/features/websub/get-websub-health";
 import { readStorageStatus } from "@/lib/reads/health/read-storage-status";
 import { listRecentRounds } from "@/lib/reads/health/list-recent-rounds";
 import { listPageCosts } from "@/lib/reads/health/list-page-costs";
-import { listSources } from "@/lib/reads/sources/list-sources";
+import { listSourcesPage } from "@/lib/reads/sources/list-sources";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
 const RUNS = Number(values.runs);
@@ -32,7 +32,14 @@ const READS: Array<[string, () => Promise<unknown>]> = [
   ["readStorageStatus", () => readStorageStatus(getDb(), { retentionDays: 90, schedulerOn: true })],
   ["listRecentRounds", () => listRecentRounds(25)],
   ["listPageCosts (30 days)", () => listPageCosts({ since: new Date(Date.now() - 29 * 86_400_000) })],
-  ["listSources (the /sources page's read)", () => listSources("problems", new Date())],
+  [
+    "listSourcesPage (the /sources page's read: problems first)",
+    () => listSourcesPage({ sort: "problems", state: null, q: "", page: 1 }, new Date()),
+  ],
+  [
+    "listSourcesPage (a state and a search)",
+    () => listSourcesPage({ sort: "title", state: "backing_off", q: "feed-3", page: 1 }, new Date()),
+  ],
 ];
 
 async function timeRead(read: () => Promise<unknown>): Promise<{ wall: number[]; cpu: number[] }> {

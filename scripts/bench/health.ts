@@ -10,7 +10,9 @@
 // full response time of /sources/<id> and /health (p50/p95 of --requests requests after warm-up).
 // PostgreSQL: BENCH_POSTGRES_URL, else DATABASE_URL when it is a postgresql:// URL, else
 // postgresql://postgres@127.0.0.1:5432/test. --keep seeds, prints the DATABASE_URL and keeps the
-// database for profiling (no measurement, nothing dropped).
+// database for profiling (no measurement, nothing dropped); --url <that DATABASE_URL> measures a
+// kept database again without seeding (give the same --sources), so that two builds can be
+// compared on the same rows.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     requests: { type: "string", default: "20" },
     postgres: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    url: { type: "string" },
     // How far back the fetch rows go: the pruned log's steady state by default (FETCH_LOG_DAYS).
     days: { type: "string", default: String(FETCH_LOG_DAYS) },
   },
@@ -71,6 +74,10 @@ const DAILY = T(
   "sourceId:int,day:text,ok:int,notModified:int,error:int,bytesReceived:int,bytesSaved:int,newArticles:int,durationMsSum:int,conditional:int,answered304:int,churned:int,resent:int,changed:int",
 );
 const DRIFT = T("FetchDrift", "hour:text,driftMs:int,fetches:int");
+const FLEET_DAILY = T(
+  "FetchFleetDaily",
+  "day:text,ok:int,notModified:int,error:int,bytesReceived:bigint,bytesSaved:bigint,newArticles:int,durationMsSum:bigint",
+);
 const ROUND = T(
   "Round",
   "startedAt:ts,finishedAt:ts,trigger:text,instanceId:text,sourcesDue:int,sourcesAttempted:int,okCount:int,notModifiedCount:int,errorCount:int,newArticles:int,bytesReceived:int,offline:bool",
@@ -219,6 +226,18 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
     DAILY,
     [...daily].map(([key, sums]) => [Number(key.split("|")[0]), key.split("|")[1]!, ...sums]),
   );
+  // The fleet's days, as writeFetch adds each fetch to them: the first seven sums of the sources' days.
+  const fleetDays = new Map<string, number[]>();
+  for (const [key, sums] of daily) {
+    const day = key.split("|")[1]!;
+    const fleet = fleetDays.get(day) ?? [0, 0, 0, 0, 0, 0, 0];
+    for (let column = 0; column < 7; column++) fleet[column]! += sums[column]!;
+    fleetDays.set(day, fleet);
+  }
+  await sink.insert(
+    FLEET_DAILY,
+    [...fleetDays].map(([day, sums]) => [day, ...sums]),
+  );
   await sink.insert(
     DRIFT,
     [...drift].map(([key, fetches]) => [key.split("|")[0]!, Number(key.split("|")[1]), fetches]),
@@ -273,7 +292,15 @@ async function postgresSink(url: string, schema: string): Promise<Sink> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path="${schema}"` });
   await client.connect();
   const pgType = (type: string) =>
-    type === "ts" ? "timestamp(3)" : type === "bool" ? "boolean" : type === "int" ? "integer" : "text";
+    type === "ts"
+      ? "timestamp(3)"
+      : type === "bool"
+        ? "boolean"
+        : type === "int"
+          ? "integer"
+          : type === "bigint"
+            ? "bigint"
+            : "text";
   return {
     async insert(table, rows) {
       for (let start = 0; start < rows.length; start += 10_000) {
@@ -334,7 +361,46 @@ async function measure(url: string, marker: string): Promise<{ p50: number; p95:
   return { p50: at(0.5), p95: at(0.95) };
 }
 
+/** Measures the built app against a kept database (--url): nothing seeded, nothing dropped. */
+async function measureKept(databaseUrl: string): Promise<void> {
+  const server = await startAppServer({ DATABASE_URL: databaseUrl });
+  try {
+    console.log(`\n| figure | value | target |\n| --- | --- | --- |`);
+    console.log((await measurePages(server.url, Math.floor(SOURCES / 2) + 7)).join("\n"));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measurePages(base: string, targetId: number): Promise<string[]> {
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const verdict = (value: number, target: number) => (value <= target ? "✓" : "✗");
+  const row = (figure: string, { p50, p95 }: { p50: number; p95: number }, target: number | null) =>
+    `| ${figure} p50 / p95 | ${ms(p50)} / ${ms(p95)} | ${target === null ? "(none)" : `≤ ${target} ms ${verdict(p95, target)}`} |`;
+  const publisher = `host-${targetId % 400}.example`;
+  return [
+    row(`/sources/${targetId}`, await measure(`${base}/sources/${targetId}`, `Feed number ${targetId}`), 200),
+    row(
+      `/health (${SOURCES.toLocaleString("en")} sources)`,
+      await measure(`${base}/health`, "Needs attention first"),
+      500,
+    ),
+    row(`/publishers/${publisher}`, await measure(`${base}/publishers/${publisher}`, publisher), 500),
+    row(
+      "/sources?sort=problems (a page of 100 rows, their strips)",
+      await measure(`${base}/sources?sort=problems`, "Last 20 fetches"),
+      500,
+    ),
+    row(
+      "/sources?state=backing_off&q=feed-3 (filter and search)",
+      await measure(`${base}/sources?state=backing_off&q=feed-3`, "Last 20 fetches"),
+      500,
+    ),
+  ];
+}
+
 async function main(): Promise<void> {
+  if (values.url) return measureKept(values.url);
   let databaseUrl: string;
   let cleanup: () => Promise<void>;
   let sink: Sink;
@@ -381,30 +447,7 @@ async function main(): Promise<void> {
     }
     const server = await startAppServer({ DATABASE_URL: databaseUrl });
     try {
-      const ms = (value: number) => `${Math.round(value)} ms`;
-      const verdict = (value: number, target: number) => (value <= target ? "✓" : "✗");
-      const row = (figure: string, { p50, p95 }: { p50: number; p95: number }, target: number | null) =>
-        `| ${figure} p50 / p95 | ${ms(p50)} / ${ms(p95)} | ${target === null ? "(none)" : `≤ ${target} ms ${verdict(p95, target)}`} |`;
-      const publisher = `host-${targetId % 400}.example`;
-      const rows = [
-        row(`/sources/${targetId}`, await measure(`${server.url}/sources/${targetId}`, `Feed number ${targetId}`), 200),
-        row(
-          `/health (${SOURCES.toLocaleString("en")} sources)`,
-          await measure(`${server.url}/health`, "Needs attention first"),
-          500,
-        ),
-        row(`/publishers/${publisher}`, await measure(`${server.url}/publishers/${publisher}`, publisher), 500),
-        row(
-          "/sources?sort=problems (a page of 100 rows, their strips)",
-          await measure(`${server.url}/sources?sort=problems`, "Last 20 fetches"),
-          500,
-        ),
-        row(
-          "/sources?state=backing_off&q=feed-3 (filter and search)",
-          await measure(`${server.url}/sources?state=backing_off&q=feed-3`, "Last 20 fetches"),
-          500,
-        ),
-      ];
+      const rows = await measurePages(server.url, targetId);
       console.log(`\n| figure | value | target |\n| --- | --- | --- |`);
       console.log(`| database | ${values.postgres ? "PostgreSQL" : "SQLite"} | |`);
       console.log(

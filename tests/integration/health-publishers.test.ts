@@ -15,10 +15,12 @@ import {
 } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { forget } from "@/lib/base/remember";
+import { systemClock, type Clock } from "@/lib/base/clock";
 import { disconnectDb } from "@/lib/db/client";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
+import { listDailyOutcomes } from "@/lib/reads/health/list-daily-outcomes";
 import { NO_EVIDENCE } from "@/lib/pipeline/store/fetch/caching-evidence";
 import type { PublisherSummary } from "@/lib/reads/health/rules/summarise-publishers";
 
@@ -159,5 +161,62 @@ describe("the publisher view", () => {
       (await listPublishers(new Date(), "127.0.0.4")).map((publisher) => [publisher.key, publisher.requests]),
     ).toEqual([["127.0.0.4", 4]]);
     expect(await listPublishers(new Date(), "nobody.example")).toEqual([]);
+  });
+
+  // Last: it adds a round on yesterday's clock.
+  it("a fetch stored on a settled day reaches the publisher table, and the fleet's days stay the sources' sums", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const requestsOf = async (key: string) =>
+      (await listPublishers(new Date())).find((publisher) => publisher.key === key)!.requests;
+    // Read once: the settled days' sums are kept from here.
+    expect(await requestsOf("127.0.0.1")).toBe(ROUNDS);
+    const yesterday: Clock = { ...systemClock, now: () => new Date(Date.now() - DAY) };
+    await database.db.source.update({
+      where: { id: ids.honours! },
+      data: { nextDueAt: new Date(Date.now() - 2 * DAY), lastFetchedAt: new Date(Date.now() - 2 * DAY) },
+    });
+    await runRound(database.db, testRoundSettings({ budgetMs: 20_000, clock: yesterday }), { trigger: "cli" });
+    expect(await requestsOf("127.0.0.1")).toBe(ROUNDS + 1);
+
+    const summed = await database.db.fetchDaily.groupBy({
+      by: ["day"],
+      orderBy: { day: "asc" },
+      _sum: { ok: true, notModified: true, error: true, bytesReceived: true, bytesSaved: true, newArticles: true },
+    });
+    const fleet = await database.db.fetchFleetDaily.findMany({ orderBy: { day: "asc" } });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(fleet.map((row) => row.day)).toEqual([new Date(Date.now() - DAY).toISOString().slice(0, 10), today]);
+    expect(
+      fleet.map((row) => [
+        row.day,
+        row.ok,
+        row.notModified,
+        row.error,
+        Number(row.bytesReceived),
+        Number(row.bytesSaved),
+        row.newArticles,
+      ]),
+    ).toEqual(
+      summed.map((row) => [
+        row.day,
+        row._sum.ok,
+        row._sum.notModified,
+        row._sum.error,
+        row._sum.bytesReceived,
+        row._sum.bytesSaved,
+        row._sum.newArticles,
+      ]),
+    );
+    // The chart's fleet days are those rows; a source's days are still its own.
+    const chart = await listDailyOutcomes(null, new Date(), 30);
+    expect(chart.slice(-2).map((day) => day.ok + day.notModified + day.error)).toEqual(
+      summed.map((row) => row._sum.ok! + row._sum.notModified! + row._sum.error!),
+    );
+    const own = await listDailyOutcomes(ids.honours!, new Date(), 30);
+    expect(own.slice(-2).map((day) => day.ok + day.notModified + day.error)).toEqual([1, ROUNDS]);
+    // And today's part is read again after a fetch today.
+    await makeAllDue(database.db);
+    await runRound(database.db, testRoundSettings({ budgetMs: 20_000 }), { trigger: "cli" });
+    expect(await requestsOf("127.0.0.1")).toBe(ROUNDS + 2);
   });
 });

@@ -468,6 +468,47 @@ describe("the migration runner", () => {
     }
   });
 
+  it("fills 0039's fleet roll-up with the sum of every source's days, past 32 bits", async () => {
+    const { target, before, sourceId } = await sourceBefore("0036_users_and_reading");
+    try {
+      const [second] = await querySql<{ id: number }>(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES ('http://127.0.0.2/feed', 'two', ${new Date()}) RETURNING "id"`,
+      );
+      const daily = (id: number, day: string, ok: number, bytes: number) =>
+        querySql(
+          before,
+          target.provider,
+          Prisma.sql`INSERT INTO "FetchDaily" ("sourceId", "day", "ok", "notModified", "error", "bytesReceived", "bytesSaved", "newArticles", "durationMsSum")
+            VALUES (${id}, ${day}, ${ok}, 2, 1, ${bytes}, 7, 3, 2000000000)`,
+        );
+      await daily(sourceId, "2026-11-01", 4, 2_000_000_000);
+      await daily(Number(second!.id), "2026-11-01", 1, 2_000_000_000);
+      await daily(sourceId, "2026-11-02", 5, 10);
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      expect(await after.fetchFleetDaily.findMany({ orderBy: { day: "asc" } })).toEqual([
+        {
+          day: "2026-11-01",
+          ...{ ok: 5, notModified: 4, error: 2, bytesReceived: 4_000_000_000n, bytesSaved: 14n },
+          ...{ newArticles: 6, durationMsSum: 4_000_000_000n },
+        },
+        {
+          day: "2026-11-02",
+          ...{ ok: 5, notModified: 2, error: 1, bytesReceived: 10n, bytesSaved: 7n },
+          ...{ newArticles: 3, durationMsSum: 2_000_000_000n },
+        },
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("keeps the fetch log and roll-ups through 0026, whose covering indexes answer the health reads", async () => {
     const { target, before, at, sourceId } = await sourceBefore("0025_search_text");
     try {

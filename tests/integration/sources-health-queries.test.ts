@@ -13,7 +13,7 @@ import { listRecentFetches } from "@/lib/reads/health/list-recent-fetches";
 import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
 import { listRecentRounds } from "@/lib/reads/health/list-recent-rounds";
 import { listSourceEvents } from "@/lib/reads/health/list-source-events";
-import { listSources } from "@/lib/reads/sources/list-sources";
+import { listSourcesPage, type SourceSort } from "@/lib/reads/sources/list-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { getSource } from "@/lib/reads/sources/get-source";
 
@@ -57,11 +57,13 @@ async function seed(sourceId: number, rows: Row[], lastBodyBytes = 1000): Promis
       newArticles: row.newArticles ?? 0,
       durationMsSum: row.durationMs,
     };
+    const increments = Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, { increment: value }]));
     await database.db.fetchDaily.upsert({
       where: { sourceId_day: { sourceId, day } },
       create: { sourceId, day, ...counts },
-      update: Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, { increment: value }])),
+      update: increments,
     });
+    await database.db.fetchFleetDaily.upsert({ where: { day }, create: { day, ...counts }, update: increments });
   }
 }
 
@@ -210,20 +212,22 @@ describe("the fetch log", () => {
 
 describe("the sources list and the fleet", () => {
   it("classifies every source and sorts problems first", async () => {
-    const sorted = await listSources("problems", NOW);
+    const listSources = async (sort: SourceSort) =>
+      (await listSourcesPage({ sort, state: null, q: "", page: 1 }, NOW)).rows;
+    const sorted = await listSources("problems");
     expect(sorted.map((source) => [source.displayTitle, source.health])).toEqual([
       ["gone", "gone"],
       ["failing", "breaker_open"],
       ["quiet", "quiet"],
       ["main", "healthy"],
     ]);
-    expect((await listSources("title", NOW)).map((source) => source.displayTitle)).toEqual([
+    expect((await listSources("title")).map((source) => source.displayTitle)).toEqual([
       "failing",
       "gone",
       "main",
       "quiet",
     ]);
-    expect((await listSources("folder", NOW)).map((source) => source.folder)).toEqual(["Tech", "Tech", null, null]);
+    expect((await listSources("folder")).map((source) => source.folder)).toEqual(["Tech", "Tech", null, null]);
   });
 
   it("the last outcomes of every source in one query, newest first, at most N each", async () => {

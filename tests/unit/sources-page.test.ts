@@ -1,26 +1,7 @@
-// The sources page's view from its address, and its window over 10,000 sources.
+// The sources page's view from its address, and which page of the matching sources it shows.
 import { describe, expect, it } from "vitest";
 import { parseSourcesView, sourcesViewHref } from "@/lib/reads/sources/sources-view";
-import { pickSourcesPage } from "@/lib/reads/sources/page-sources";
-import type { SourceListRow } from "@/lib/reads/sources/list-sources";
-
-const row = (id: number, fields: Partial<SourceListRow> = {}): SourceListRow => ({
-  id,
-  displayTitle: `Feed ${id}`,
-  feedUrl: `https://site${id}.example/feed.xml`,
-  folder: null,
-  enabled: true,
-  disabledReason: null,
-  lastOutcome: "ok",
-  lastErrorKind: null,
-  lastSuccessAt: null,
-  nextDueAt: new Date(0),
-  nextCheckReason: "",
-  consecutiveErrors: 0,
-  health: id % 10 === 0 ? "backing_off" : "healthy",
-  ...fields,
-});
-const FLEET = Array.from({ length: 10_000 }, (_, index) => row(index + 1));
+import { placeSourcesPage } from "@/lib/reads/sources/page-sources";
 
 describe("parseSourcesView", () => {
   it.each<[Record<string, string | string[]>, ReturnType<typeof parseSourcesView>]>([
@@ -51,32 +32,16 @@ describe("parseSourcesView", () => {
   });
 });
 
-describe("pickSourcesPage", () => {
-  it("shows a hundred rows of 10,000, in the order given", () => {
-    const page = pickSourcesPage(FLEET, { state: null, q: "", page: 2 });
-    expect(page).toMatchObject({ matching: 10_000, page: 2, pages: 100, offset: 100 });
-    expect(page.rows.map((source) => source.id)).toEqual(Array.from({ length: 100 }, (_, index) => 101 + index));
-  });
-
-  it("keeps one health state and a search in titles and addresses, case-insensitively", () => {
-    expect(pickSourcesPage(FLEET, { state: "backing_off", q: "", page: 1 })).toMatchObject({
-      matching: 1000,
-      pages: 10,
-    });
-    const found = pickSourcesPage(FLEET, { state: null, q: "SITE1234.example", page: 1 });
-    expect(found.rows.map((source) => source.id)).toEqual([1234]);
-    expect(pickSourcesPage(FLEET, { state: "backing_off", q: "feed 123", page: 1 }).rows.map((s) => s.id)).toEqual([
-      1230,
-    ]);
+describe("placeSourcesPage", () => {
+  it("places a hundred rows a page: page 2 of 10,000 starts at the 101st", () => {
+    expect(placeSourcesPage(10_000, 2)).toEqual({ matching: 10_000, page: 2, pages: 100, offset: 100 });
+    expect(placeSourcesPage(1_000, 1)).toEqual({ matching: 1_000, page: 1, pages: 10, offset: 0 });
+    expect(placeSourcesPage(101, 2)).toEqual({ matching: 101, page: 2, pages: 2, offset: 100 });
   });
 
   it("shows the last page for a page past the end, and one empty page when nothing matches", () => {
-    expect(pickSourcesPage(FLEET, { state: null, q: "", page: 500 })).toMatchObject({ page: 100, offset: 9900 });
-    expect(pickSourcesPage(FLEET, { state: "gone", q: "", page: 3 })).toMatchObject({
-      rows: [],
-      matching: 0,
-      page: 1,
-      pages: 1,
-    });
+    expect(placeSourcesPage(10_000, 500)).toEqual({ matching: 10_000, page: 100, pages: 100, offset: 9900 });
+    expect(placeSourcesPage(0, 3)).toEqual({ matching: 0, page: 1, pages: 1, offset: 0 });
+    expect(placeSourcesPage(20, 9, 7)).toEqual({ matching: 20, page: 3, pages: 3, offset: 14 });
   });
 });

@@ -6,9 +6,8 @@ import { SourcesToolbar } from "@/components/sources/sources-toolbar";
 import { SourcesFilter } from "@/components/sources/sources-filter";
 import { RemovedNotice } from "@/components/sources/removed-notice";
 import { parseSourcesView } from "@/lib/reads/sources/sources-view";
-import { pickSourcesPage } from "@/lib/reads/sources/page-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
-import { listSources } from "@/lib/reads/sources/list-sources";
+import { listSourcesPage } from "@/lib/reads/sources/list-sources";
 
 export const metadata: Metadata = { title: "Sources" };
 export const dynamic = "force-dynamic";
@@ -19,9 +18,8 @@ export default async function SourcesPage({ searchParams }: Props) {
   const params = await searchParams;
   const view = parseSourcesView(params);
   const now = new Date();
-  const sources = await listSources(view.sort, now);
   // A page of a hundred rows, whatever the fleet's size; their strips only.
-  const shown = pickSourcesPage(sources, view);
+  const shown = await listSourcesPage(view, now);
   const strips = await listRecentOutcomes(
     STRIP_SLOTS,
     shown.rows.map((source) => source.id),
@@ -35,11 +33,11 @@ export default async function SourcesPage({ searchParams }: Props) {
       >
         <SourcesToolbar />
       </PageHeader>
-      {sources.length === 0 ? (
+      {shown.total === 0 ? (
         <NoSources />
       ) : (
         <>
-          <SourcesFilter view={view} page={shown} total={sources.length} />
+          <SourcesFilter view={view} page={shown} />
           <SourcesTable sources={shown.rows} strips={strips} view={view} now={now} />
         </>
       )}

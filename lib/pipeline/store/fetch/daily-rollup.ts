@@ -1,5 +1,8 @@
 // Daily per-source counters, so that the 30-day chart and long-term figures survive pruning of
-// raw fetch rows.
+// raw fetch rows; and the same counts added to the whole fleet's day (FetchFleetDaily), so that
+// /health's chart reads 30 rows, not every source's.
+import type { Db } from "@/lib/db/client";
+import { insertOrAdd, type Statement } from "@/lib/db/raw-statements";
 import type { Attempt } from "@/lib/pipeline/store/fetch/attempt";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 import { classifyCachingEvidence } from "@/lib/pipeline/store/fetch/caching-evidence";
@@ -43,6 +46,30 @@ export function dailyRollupUpsert(input: {
     create: { sourceId: source.id, day: utcDay(attempt.startedAt), ...counts },
     update: increments,
   };
+}
+
+/** The counts the fleet's day keeps: the outcomes and costs, not the caching evidence (per publisher only). */
+export const FLEET_DAILY_COLUMNS = [
+  "ok",
+  "notModified",
+  "error",
+  "bytesReceived",
+  "bytesSaved",
+  "newArticles",
+  "durationMsSum",
+] as const;
+
+/**
+ * The statement that adds a source's counts for one day (dailyRollupUpsert's `create`) to the
+ * fleet's row of that day. Every feed fetch adds exactly one to ok, notModified or error, so the
+ * fleet's days change whenever any source's do: the publisher table relies on it.
+ */
+export function fleetDailyStatement(
+  db: Db,
+  counts: { day: string } & Record<(typeof FLEET_DAILY_COLUMNS)[number], number>,
+): Statement {
+  const fields = Object.fromEntries(FLEET_DAILY_COLUMNS.map((column) => [column, counts[column]]));
+  return insertOrAdd(db, "FetchFleetDaily", ["day"], { day: counts.day, ...fields }, [...FLEET_DAILY_COLUMNS]);
 }
 
 /** The attempt as the caching rule sees it (the same fields its Fetch row stores). */

@@ -9,7 +9,7 @@ import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 import { planArticles, type PlannedArticles } from "@/lib/pipeline/store/fetch/save-articles";
 import { buildFetchRow, type FetchRow } from "@/lib/pipeline/store/fetch/fetch-row";
 import { buildSourceUpdate } from "@/lib/pipeline/store/fetch/source-update";
-import { answeredFetchOf, dailyRollupUpsert } from "@/lib/pipeline/store/fetch/daily-rollup";
+import { answeredFetchOf, dailyRollupUpsert, fleetDailyStatement } from "@/lib/pipeline/store/fetch/daily-rollup";
 import { needsPreviousFullEtag } from "@/lib/pipeline/store/fetch/caching-evidence";
 import { driftRollupStatement } from "@/lib/pipeline/store/fetch/drift-rollup";
 import { findUrlHolders, keepTakenUrl, type UrlHolders } from "@/lib/pipeline/store/fetch/adopt-url";
@@ -77,8 +77,8 @@ async function readPreviousFullEtag(db: Db, sourceId: number): Promise<string | 
 
 /**
  * Writes the fetch in ONE batch: new and updated articles, the validators, the source's scheduling
- * state (the policy's decision), the fetch row, the source's history, the daily roll-up and the
- * fleet's drift roll-up commit together or not at all. A crash before the commit leaves the source as it was (validators not
+ * state (the policy's decision), the fetch row, the source's history, the daily roll-ups (the
+ * source's and the fleet's) and the fleet's drift roll-up commit together or not at all. A crash before the commit leaves the source as it was (validators not
  * advanced), so the next round simply fetches again.
  */
 export async function writeFetch(
@@ -113,8 +113,9 @@ export async function writeFetch(
         : []),
       insertOrAdd(db, "FetchDaily", ["sourceId", "day"], rollup.create, Object.keys(rollup.update)),
       ...alongside,
-      // The fleet's drift row is shared by the hour's fetches: last, so its row lock (PostgreSQL)
-      // is held for the commit alone.
+      // The fleet's rows (the day's counts, the hour's drift) are shared by every fetch: last, so
+      // their row locks (PostgreSQL) are held for the commit alone.
+      fleetDailyStatement(db, rollup.create),
       ...(drift ? [drift] : []),
     ]),
   );
