@@ -1,8 +1,9 @@
 import "server-only";
 // How this installation lets people in, and how a password and a session are checked. Loaded once
 // per process (the proxy and the pages share it through globalThis) and loaded again when this
-// process changes a user (forgetAuthState); a user added by the command line changes the mode
-// when Tidings restarts, as `tidings password` always has.
+// process changes a user (forgetAuthState); a password set by the command line changes the mode
+// when Tidings restarts, as `tidings password` always has. The setup mode is never kept: the first
+// user, made by /setup or by any command (`tidings add` makes the first admin), ends it at once.
 //
 // Modes (issue 25):
 // - login: some user has a password, or TIDINGS_PASSWORD is set (the first admin's password while
@@ -35,13 +36,15 @@ export type AuthState = {
   checkPassword(user: CredentialHolder | null, password: string): Promise<boolean>;
 };
 
-export function getAuthState(): Promise<AuthState> {
-  return remember("auth-state", () =>
+export async function getAuthState(): Promise<AuthState> {
+  const state = await remember("auth-state", () =>
     loadAuthState(getDb(), getEnv().TIDINGS_PASSWORD).catch((error: unknown) => {
       forget("auth-state"); // a database hiccup must not make every later request fail
       throw error;
     }),
   );
+  if (state.mode === "setup") forget("auth-state");
+  return state;
 }
 
 /** After this process adds, removes or changes a user: the mode may have changed. */
