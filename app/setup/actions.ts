@@ -15,7 +15,12 @@ const setupSchema = z.object({ name: userNameSchema, password: newPasswordSchema
 export async function setUpFirstAdmin(_previous: UserFormState, formData: FormData): Promise<UserFormState> {
   if ((await getAuthState()).mode !== "setup") redirect("/login");
   const parsed = setupSchema.safeParse({ name: formData.get("name") ?? "", password: formData.get("password") ?? "" });
-  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  if (!parsed.success)
+    return {
+      status: "error",
+      fieldErrors: z.flattenError(parsed.error).fieldErrors,
+      name: String(formData.get("name") ?? ""),
+    };
   const admin = await createFirstAdmin(getDb(), parsed.data.name, parsed.data.password);
   forgetAuthState(); // a user with a password exists now: the login mode
   if (admin === null) redirect("/login"); // someone else set Tidings up first

@@ -14,7 +14,7 @@ export function AddUserForm() {
   const [state, action, pending] = useActionState(addUser, IDLE_USER_FORM);
   return (
     <form action={action} className={styles.form} noValidate>
-      <UserCredentialFields idPrefix="new-user" errors={state.fieldErrors} />
+      <UserCredentialFields idPrefix="new-user" state={state} />
       <FormField id="new-user-role" label="Role" errors={state.fieldErrors.role}>
         <select {...describeControl("new-user-role", state.fieldErrors.role)} name="role" defaultValue="member">
           <option value="member">Member: reads their own feeds</option>

@@ -11,7 +11,7 @@ export function SetupForm() {
   const [state, action, pending] = useActionState(setUpFirstAdmin, IDLE_USER_FORM);
   return (
     <form action={action} className={styles.form} noValidate>
-      <UserCredentialFields idPrefix="setup" errors={state.fieldErrors} />
+      <UserCredentialFields idPrefix="setup" state={state} />
       <FormActions label="Create the admin and start reading" pending={pending} saved={false} />
     </form>
   );

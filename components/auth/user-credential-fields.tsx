@@ -4,13 +4,15 @@ import { MAX_API_USER_LENGTH } from "@/lib/features/auth/api-credential-limits";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/features/auth/user-input";
 import type { UserFormState } from "@/lib/features/auth/user-form-state";
 
-export function UserCredentialFields({ idPrefix, errors }: { idPrefix: string; errors: UserFormState["fieldErrors"] }) {
+export function UserCredentialFields({ idPrefix, state }: { idPrefix: string; state: UserFormState }) {
+  const errors = state.fieldErrors;
   return (
     <>
       <FormField id={`${idPrefix}-name`} label="User name" errors={errors.name} hint="No spaces and no colon.">
         <input
           {...describeControl(`${idPrefix}-name`, errors.name, { hint: true })}
           name="name"
+          defaultValue={state.name}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}

@@ -42,9 +42,10 @@ export async function addUser(_previous: UserFormState, formData: FormData): Pro
     password: field(formData, "password"),
     role: field(formData, "role"),
   });
-  if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  if (!parsed.success)
+    return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors, name: field(formData, "name") };
   const user = await createUser(getDb(), parsed.data);
-  if (user === null) return { status: "error", fieldErrors: { name: ["That name is taken."] } };
+  if (user === null) return { status: "error", fieldErrors: { name: ["That name is taken."] }, name: parsed.data.name };
   forgetAuthState();
   revalidatePath(PAGE);
   return { status: "saved", message: `Added ${user.role} “${user.name}”.`, fieldErrors: {} };
