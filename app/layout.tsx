@@ -6,6 +6,7 @@ import { QueryProvider } from "@/components/query-provider";
 import { MAIN_CONTENT_ID } from "@/components/skip-targets";
 import { RegisterServiceWorker } from "@/components/register-service-worker";
 import { getAuthState } from "@/lib/features/auth/auth-state";
+import { findSessionUser } from "@/lib/features/auth/session-user";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -29,12 +30,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered per request anyway (its CSP nonce is); this also keeps the build from
   // prerendering pages, which would read the database at build time.
   await connection();
-  const { passwordFrom } = await getAuthState();
+  const [{ mode }, user] = await Promise.all([getAuthState(), findSessionUser()]);
   return (
     <html lang="en">
       <body>
         <QueryProvider>
-          <AppHeader loginRequired={passwordFrom !== "none"} />
+          <AppHeader
+            loginRequired={mode === "login"}
+            user={user === null ? null : { name: user.name, role: user.role }}
+          />
           <main className="app-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
             {children}
           </main>

@@ -5,14 +5,18 @@ import { usePathname, useRouter } from "next/navigation";
 import { LogOutButton } from "@/components/auth/log-out-button";
 import { SkipLink } from "@/components/skip-link";
 
+// The admin's sections (lib/features/auth/admin-paths.ts) are not offered to members, who get a 404 there.
 const SECTIONS = [
-  { href: "/", label: "Articles" },
-  { href: "/sources", label: "Sources" },
-  { href: "/health", label: "Health" },
-  { href: "/settings", label: "Settings" },
+  { href: "/", label: "Articles", adminOnly: false },
+  { href: "/sources", label: "Sources", adminOnly: false },
+  { href: "/health", label: "Health", adminOnly: true },
+  { href: "/admin/users", label: "Users", adminOnly: true },
+  { href: "/settings", label: "Settings", adminOnly: false },
 ] as const;
 
-export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
+export type HeaderUser = { name: string; role: "admin" | "member" };
+
+export function AppHeader({ loginRequired, user }: { loginRequired: boolean; user: HeaderUser | null }) {
   const pathname = usePathname();
   const router = useRouter();
   const isCurrent = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
@@ -27,26 +31,35 @@ export function AppHeader({ loginRequired }: { loginRequired: boolean }) {
       </Link>
       <nav aria-label="Main">
         <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.href}>
-              {/* Prefetched on intent, not on sight: a viewport prefetch of a dynamic section fetches
+          {SECTIONS.filter((section) => user !== null && (!section.adminOnly || user.role === "admin")).map(
+            (section) => (
+              <li key={section.href}>
+                {/* Prefetched on intent, not on sight: a viewport prefetch of a dynamic section fetches
                   its loading state and preloads that segment's stylesheets, which every reader load
                   then reported as "preloaded but not used" (two warnings, /sources and /health). */}
-              <Link
-                href={section.href}
-                prefetch={false}
-                onMouseEnter={() => router.prefetch(section.href)}
-                onFocus={() => router.prefetch(section.href)}
-                onTouchStart={() => router.prefetch(section.href)}
-                aria-current={isCurrent(section.href) ? "page" : undefined}
-              >
-                {section.label}
-              </Link>
-            </li>
-          ))}
+                <Link
+                  href={section.href}
+                  prefetch={false}
+                  onMouseEnter={() => router.prefetch(section.href)}
+                  onFocus={() => router.prefetch(section.href)}
+                  onTouchStart={() => router.prefetch(section.href)}
+                  aria-current={isCurrent(section.href) ? "page" : undefined}
+                >
+                  {section.label}
+                </Link>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
-      {loginRequired && pathname !== "/login" ? <LogOutButton /> : null}
+      {loginRequired && user !== null ? (
+        <>
+          <span className="app-user" aria-label="Logged in as">
+            {user.name}
+          </span>
+          <LogOutButton />
+        </>
+      ) : null}
     </header>
   );
 }

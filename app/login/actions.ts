@@ -1,21 +1,26 @@
 "use server";
-// Logging in and out. The gate refuses a cross-site server action (lib/auth/gate-request.ts), so a
-// cross-site page cannot submit these forms; the login throttle bounds password guessing.
+// Logging in and out. The gate refuses a cross-site server action (lib/features/auth/gate-request.ts),
+// so a cross-site page cannot submit these forms; the login throttle bounds password guessing, per
+// name and address, per address and per name.
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAuthState } from "@/lib/features/auth/auth-state";
-import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
-import { LoginThrottle, ownerAttemptOf } from "@/lib/features/auth/login-throttle";
+import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { attemptOf, LoginThrottle } from "@/lib/features/auth/login-throttle";
 import { safeNextPath } from "@/lib/features/auth/safe-next-path";
 import { remember } from "@/lib/base/remember";
 import type { LoginState } from "@/lib/features/auth/login-state";
 import { plainText } from "@/lib/http/plain-text";
-import { endSession, openSession } from "@/lib/features/auth/sessions";
-import { clientAddressOf } from "@/lib/http/client-address";
+import { endSession } from "@/lib/features/auth/sessions";
 import { getDb } from "@/lib/db/client";
+import { findLoginCandidate } from "@/lib/features/auth/users";
+import { openBrowserSession } from "@/lib/features/auth/open-browser-session";
+import { MAX_API_USER_LENGTH } from "@/lib/features/auth/api-credential-limits";
 
 const loginSchema = z.object({
+  // Not the full name rule: a name no user can have is simply a wrong name (and costs the same).
+  name: plainText().trim().min(1, "Enter your user name.").max(MAX_API_USER_LENGTH, "No user has a name that long."),
   password: plainText().min(1, "Enter the password.").max(1024, "That is longer than any password Tidings accepts."),
   next: z.string().max(2048).default("/"),
 });
@@ -24,29 +29,27 @@ const throttle = () => remember("login-throttle", () => new LoginThrottle());
 
 export async function logIn(_previous: LoginState, formData: FormData): Promise<LoginState> {
   const parsed = loginSchema.safeParse({
+    name: formData.get("name") ?? "",
     password: formData.get("password") ?? "",
     next: formData.get("next") ?? undefined,
   });
   if (!parsed.success) return { status: "error", message: parsed.error.issues[0]?.message ?? "Enter the password." };
   const auth = await getAuthState();
-  if (auth.passwordFrom === "none") redirect("/");
-  const requestHeaders = await headers();
-  const attempt = ownerAttemptOf(requestHeaders);
+  if (auth.mode === "open") redirect("/");
+  if (auth.mode === "setup") redirect("/setup");
+  const attempt = attemptOf(await headers(), parsed.data.name);
   const startedAt = Date.now();
   const wait = throttle().beginTry(attempt, startedAt);
   if (wait > 0)
     return { status: "error", message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} min.` };
-  if (!(await auth.checkPassword(parsed.data.password))) return { status: "error", message: "Wrong password." };
+  // An unknown name costs the same password check as a known one: the time tells no names.
+  const user = await findLoginCandidate(getDb(), parsed.data.name);
+  if (!(await auth.checkPassword(user, parsed.data.password)) || user === null)
+    return { status: "error", message: "Wrong user name or password." };
+  // Said only to someone who knows the password: a disabled account is no secret from its owner.
+  if (user.disabled) return { status: "error", message: "This account is disabled: ask your admin." };
   throttle().forgive(attempt, startedAt);
-  const origin = { userAgent: requestHeaders.get("user-agent"), address: clientAddressOf(requestHeaders) };
-  const token = await openSession(getDb(), auth.sessionStamp, origin, new Date());
-  (await cookies()).set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isHttps(requestHeaders),
-    path: "/",
-    maxAge: SESSION_LIFETIME_SECONDS,
-  });
+  await openBrowserSession(user, auth);
   redirect(safeNextPath(parsed.data.next));
 }
 
@@ -56,11 +59,4 @@ export async function logOut(): Promise<void> {
   await endSession(getDb(), jar.get(SESSION_COOKIE)?.value);
   jar.delete(SESSION_COOKIE);
   redirect("/login");
-}
-
-/** Behind a TLS-terminating proxy the request arrives over http; the proxy says what the browser used. */
-function isHttps(requestHeaders: Headers): boolean {
-  const forwarded = requestHeaders.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const origin = requestHeaders.get("origin");
-  return forwarded === "https" || (origin !== null && origin.startsWith("https://"));
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { PageHeader } from "@/components/sources/page-header";
 import { getAuthState } from "@/lib/features/auth/auth-state";
@@ -11,7 +12,8 @@ export const dynamic = "force-dynamic";
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next } = await searchParams;
   const auth = await getAuthState();
-  if (auth.passwordFrom === "none") {
+  if (auth.mode === "setup") redirect("/setup");
+  if (auth.mode === "open") {
     return (
       <>
         <PageHeader title="No password is set" />

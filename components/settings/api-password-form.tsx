@@ -1,11 +1,11 @@
 "use client";
-// The feed apps' user name and API password (Fever now). The password field is never prefilled:
-// only hashes are stored.
+// One's API password for the feed apps, whose user name is one's own. The password field is never
+// prefilled: only hashes are stored.
 import { useActionState } from "react";
 import { clearApiPassword, saveApiPassword } from "@/app/settings/actions";
 import type { ApiPasswordState } from "@/lib/features/auth/api-password-state";
 import type { ApiAccount } from "@/lib/features/auth/get-api-account";
-import { MAX_API_PASSWORD_LENGTH, MAX_API_USER_LENGTH } from "@/lib/features/auth/api-credential-limits";
+import { MAX_API_PASSWORD_LENGTH } from "@/lib/features/auth/api-credential-limits";
 import { FormField, describeControl } from "@/components/forms/form-field";
 import { FormActions } from "@/components/forms/form-actions";
 import styles from "@/components/forms/form.module.css";
@@ -24,15 +24,6 @@ export function ApiPasswordForm({ account }: { account: ApiAccount }) {
             ? `An API password is set for “${account.user}”.`
             : "No API password is set: feed apps cannot sign in."}
         </p>
-        <FormField id="api-user" label="User name" errors={errors.user}>
-          <input
-            {...describeControl("api-user", errors.user)}
-            name="user"
-            defaultValue={account.user}
-            maxLength={MAX_API_USER_LENGTH}
-            autoComplete="off"
-          />
-        </FormField>
         <FormField
           id="api-password"
           label="New API password"

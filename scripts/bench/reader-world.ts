@@ -11,6 +11,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import Database from "better-sqlite3";
 import { freePort, stopGroup } from "../../tests/helpers/app-server";
+import { claimFirstAdminAt } from "../../tests/helpers/first-admin";
 import { createRandom } from "../seeded-random";
 
 export const DAY = 86_400_000;
@@ -202,6 +203,7 @@ export type Server = { url: string; pgid: number; stop(): Promise<void> };
 
 /** `next start` on the production build, in its own process group (the server's CPU is measured per group). */
 export async function startServer(databaseUrl: string): Promise<Server> {
+  await claimFirstAdminAt(databaseUrl); // an installation in use: open on loopback, no login
   const port = await freePort();
   const child = spawn(
     process.execPath,

@@ -34,7 +34,8 @@ const options = { articles: Number(values.articles), sources: Number(values.sour
 async function setApiPassword(url: string): Promise<void> {
   const db = createPrismaClient(resolveDatabaseTarget(url));
   try {
-    await saveApiCredentials(db, await deriveApiCredentials({ user: USER, password: PASSWORD }));
+    const user = await db.user.upsert({ where: { name: USER }, create: { name: USER, role: "admin" }, update: {} });
+    await saveApiCredentials(db, user.id, await deriveApiCredentials({ user: USER, password: PASSWORD }));
   } finally {
     await closePrismaClient(db);
   }

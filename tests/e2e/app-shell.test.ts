@@ -30,7 +30,13 @@ describe("the first screen", () => {
     await page.goto(server.url);
     await expect.poll(() => page.title()).toBe("Tidings");
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Articles", "Sources", "Health", "Settings"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual([
+      "Articles",
+      "Sources",
+      "Health",
+      "Users",
+      "Settings",
+    ]);
     expect(await page.getByRole("heading", { name: "No feeds yet" }).isVisible()).toBe(true);
     expect(await page.locator(".empty-state").getByRole("link", { name: "+ Add a feed" }).getAttribute("href")).toBe(
       "/sources/new",

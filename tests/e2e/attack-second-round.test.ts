@@ -60,6 +60,7 @@ async function submitLogin(
   const form = new FormData();
   for (const match of page.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
     form.append(decode(match[1]!), decode(match[2] ?? ""));
+  form.append("name", "tidings");
   form.append("password", password);
   const answer = await undiciFetch(`${server.url}/login`, {
     method: "POST",
@@ -85,7 +86,7 @@ describe("login throttling with a forged X-Forwarded-For", () => {
       expect(answer.cookie).toBeNull();
       messages.push(answer.message);
     }
-    expect(messages.filter((message) => message === "Wrong password.")).toHaveLength(5);
+    expect(messages.filter((message) => message === "Wrong user name or password.")).toHaveLength(5);
     expect(messages.slice(5).every((message) => /^Too many wrong passwords/.test(message ?? ""))).toBe(true);
     const owner = await submitLogin(PASSWORD, { address: "127.10.0.2" });
     expect([owner.status, owner.cookie]).toEqual([303, expect.any(String)]);
@@ -104,6 +105,7 @@ describe("sessions", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/login?next=%2Fsettings`);
+    await page.getByLabel("User name").fill("tidings");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/settings`);
@@ -127,6 +129,7 @@ describe("sessions", () => {
       );
     expect(await phone()).toBe(200);
     await page.goto(`${server.url}/login?next=%2Fsettings`);
+    await page.getByLabel("User name").fill("tidings");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/settings`);

@@ -57,6 +57,7 @@ describe("the Fever API behind the gate", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/settings`);
+    await page.getByLabel("User name").fill("tidings");
     await page.getByLabel("Password").fill(WEB_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();

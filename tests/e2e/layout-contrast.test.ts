@@ -83,6 +83,7 @@ beforeAll(async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}/login`);
+  await page.getByLabel("User name").fill("tidings");
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));

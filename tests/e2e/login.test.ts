@@ -1,6 +1,8 @@
 // Who gets in: with a password, every page, API route and server action needs a session; the
-// login form sets an HttpOnly SameSite=Lax cookie, throttles guessing and logs out. Without a
-// password, Tidings answers only to loopback names and refuses to listen on the network.
+// login form (user name and password) sets an HttpOnly SameSite=Lax cookie, throttles guessing and
+// logs out. Without a password, Tidings answers only to loopback names and refuses to listen on the
+// network. A fresh installation asks for its admin at /setup; the admin adds members on
+// /admin/users, who never reach an admin page.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -38,9 +40,15 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
   });
 }
 
-async function logInThroughForm(context: BrowserContext, url: string, password: string): Promise<string> {
+async function logInThroughForm(
+  context: BrowserContext,
+  url: string,
+  password: string,
+  name = "tidings",
+): Promise<string> {
   const page = await context.newPage();
   await page.goto(url);
+  await page.getByLabel("User name").fill(name);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   const answer = await Promise.race([
@@ -105,10 +113,13 @@ describe("with TIDINGS_PASSWORD", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/sources`);
     expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.getByLabel("User name").getAttribute("autocomplete")).toBe("username");
+    await page.getByLabel("User name").fill("tidings");
     await page.getByLabel("Password").fill("not the password");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect.poll(() => page.locator("#password-error").innerText()).toBe("Wrong password.");
+    await expect.poll(() => page.locator("#password-error").innerText()).toBe("Wrong user name or password.");
     await page.screenshot({ path: screenshotPath("login-wrong-password") });
+    await page.getByLabel("User name").fill("tidings");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${server.url}/sources`);
@@ -152,6 +163,7 @@ describe("with TIDINGS_PASSWORD", () => {
     ] as const) {
       const page = await context.newPage();
       await page.goto(`${server.url}/login?next=${next}`);
+      await page.getByLabel("User name").fill("tidings");
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Log in" }).click();
       await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
@@ -167,7 +179,9 @@ describe("with TIDINGS_PASSWORD", () => {
     // Its own client key, so that this lockout does not affect the other tests.
     const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.7" } });
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect(await logInThroughForm(context, `${server.url}/login`, `wrong ${attempt}`)).toBe("Wrong password.");
+      expect(await logInThroughForm(context, `${server.url}/login`, `wrong ${attempt}`)).toBe(
+        "Wrong user name or password.",
+      );
     }
     expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toMatch(
       /^Too many wrong passwords\. Try again in 15 min\.$/,
@@ -188,6 +202,7 @@ describe("with TIDINGS_PASSWORD", () => {
       }),
     );
     await page.goto(`${server.url}/login`);
+    await page.getByLabel("User name").fill("tidings");
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     const action = await submitted;
@@ -243,10 +258,13 @@ describe("without a password", () => {
 describe("with a password set by `tidings password`", () => {
   it("stores only a hash, requires it to log in, and `--clear` removes it", async () => {
     const set = await runCli(["password"], { DATABASE_URL: database.url }, { stdin: `${PASSWORD} (stored)\n` });
-    expect(set).toMatchObject({ code: 0, stdout: expect.stringContaining("password set") });
-    const stored = await database.db.setting.findUnique({ where: { key: "password_hash" } });
-    expect(stored?.value).toMatch(/^scrypt\$/);
-    expect(stored?.value).not.toContain("secret");
+    expect(set).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('password of the first admin "tidings" set'),
+    });
+    const stored = await database.db.user.findUniqueOrThrow({ where: { name: "tidings" } });
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored.passwordHash).not.toContain("secret");
     expect((await runCli(["password"], { DATABASE_URL: database.url }, { stdin: "short\n" })).code).toBe(2);
 
     const server = await startAppServer({
@@ -255,15 +273,90 @@ describe("with a password set by `tidings password`", () => {
       TIDINGS_LOG_LEVEL: "info",
     });
     try {
-      expect(server.output()).toContain("login required (password from the database)");
+      expect(server.output()).toContain("login required (user name and password)");
       const context = await browser.newContext();
-      expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toBe("Wrong password.");
+      expect(await logInThroughForm(context, `${server.url}/login`, PASSWORD)).toBe("Wrong user name or password.");
       expect(await logInThroughForm(context, `${server.url}/login?next=/health`, `${PASSWORD} (stored)`)).toBe("in");
       await context.close();
     } finally {
       await server.stop();
     }
     expect((await runCli(["password", "--clear"], { DATABASE_URL: database.url })).code).toBe(0);
-    expect(await database.db.setting.findUnique({ where: { key: "password_hash" } })).toBeNull();
+    expect((await database.db.user.findUniqueOrThrow({ where: { name: "tidings" } })).passwordHash).toBeNull();
+  });
+});
+
+describe("users", () => {
+  const ADMIN_PASSWORD = "the admin's own password";
+  const MEMBER_PASSWORD = "the member's password";
+  let fresh: FreshDatabase;
+  let server: AppServer;
+
+  beforeAll(async () => {
+    fresh = await createFreshDatabase();
+    server = await startAppServer({ DATABASE_URL: fresh.url, TIDINGS_LOG_LEVEL: "info" }, undefined, {
+      freshInstall: true,
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await fresh?.dispose();
+  });
+
+  it("a fresh install asks for its admin at /setup; the admin adds a member, who never reaches an admin page", async () => {
+    expect(server.output()).toContain("no user yet: open /setup in a browser on this machine");
+    const admin = await browser.newContext();
+    const page = await admin.newPage();
+    await page.goto(`${server.url}/sources`);
+    expect(new URL(page.url()).pathname).toBe("/setup");
+    await page.getByLabel("User name").fill("ada");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create the admin and start reading" }).click();
+    await page.getByText("Use at least 8 characters").waitFor();
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.screenshot({ path: screenshotPath("users-setup") });
+    await page.getByRole("button", { name: "Create the admin and start reading" }).click();
+    await page.waitForURL(`${server.url}/`);
+    // Set up once: /setup is gone, and nobody else can make themselves an admin there.
+    expect((await fetch(`${server.url}/setup`, { redirect: "manual" })).status).toBe(303);
+
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByLabel("User name").fill("max");
+    await page.getByLabel("Password", { exact: true }).fill(MEMBER_PASSWORD);
+    await page.getByRole("button", { name: "Add user" }).click();
+    await page.getByRole("status").filter({ hasText: "Added member “max”." }).waitFor();
+    const rows = page.getByRole("table", { name: "Users" }).getByRole("row");
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(1).innerText()).toMatch(/^ada \(you\)\s+admin\s+active/);
+    expect(await rows.nth(2).innerText()).toMatch(/^max\s+member\s+active\s+0\s+0\s+never/);
+    await page.screenshot({ path: screenshotPath("users-admin-page"), fullPage: true });
+    expect(await page.getByRole("navigation", { name: "Main" }).innerText()).toContain("Users");
+
+    const member = await browser.newContext();
+    expect(await logInThroughForm(member, `${server.url}/login`, MEMBER_PASSWORD, "max")).toBe("in");
+    const memberPage = await member.newPage();
+    await memberPage.goto(`${server.url}/`);
+    const nav = await memberPage.getByRole("navigation", { name: "Main" }).innerText();
+    expect(nav).not.toContain("Users");
+    expect(nav).not.toContain("Health");
+    for (const path of ["/admin/users", "/health", "/publishers/example.com", "/metrics"]) {
+      const answer = await memberPage.goto(`${server.url}${path}`);
+      const body = (await memberPage.locator("body").innerText()).trim();
+      expect([path, answer?.status(), body]).toEqual([path, 404, "Not found"]);
+    }
+    await memberPage.screenshot({ path: screenshotPath("users-member-404") });
+    await memberPage.goto(`${server.url}/settings`);
+    await memberPage.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    expect(await memberPage.locator("main").innerText()).not.toContain("Notifications");
+    await memberPage.screenshot({ path: screenshotPath("users-member-settings"), fullPage: true });
+
+    // Disabled by the admin: the member's session ends at once.
+    await page.getByRole("button", { name: "Disable max" }).click();
+    await page.getByRole("button", { name: "Enable max" }).waitFor();
+    await memberPage.goto(`${server.url}/`);
+    expect(new URL(memberPage.url()).pathname).toBe("/login");
+    await member.close();
+    await admin.close();
   });
 });

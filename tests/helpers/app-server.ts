@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { claimFirstAdminAt } from "@/tests/helpers/first-admin";
 
 export type AppServer = {
   url: string;
@@ -29,8 +30,16 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `port`: one chosen beforehand (freePort), when the environment must name the server's own URL. */
-export async function startAppServer(env: Record<string, string>, port?: number): Promise<AppServer> {
+/**
+ * `port`: one chosen beforehand (freePort), when the environment must name the server's own URL.
+ * `freshInstall`: leave a database without users as it is (Tidings then asks for its admin at
+ * /setup); otherwise its first admin is made once the server has migrated it (claimFirstAdminAt).
+ */
+export async function startAppServer(
+  env: Record<string, string>,
+  port?: number,
+  { freshInstall = false }: { freshInstall?: boolean } = {},
+): Promise<AppServer> {
   port ??= await freePort();
   const child = spawn(process.execPath, [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: ROOT,
@@ -54,6 +63,7 @@ export async function startAppServer(env: Record<string, string>, port?: number)
   const server = { url, pid: child.pid, output: () => output, stop: () => stopGroup(child) };
   try {
     await waitForHealth(url, child);
+    if (!freshInstall && env.DATABASE_URL !== undefined) await claimFirstAdminAt(env.DATABASE_URL);
   } catch (error) {
     await server.stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);

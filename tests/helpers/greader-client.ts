@@ -4,8 +4,7 @@
 // T, as an app does before its first sync.
 import * as greaderRoute from "@/app/api/greader/[...path]/route";
 import type { Db } from "@/lib/db/client";
-import { deriveApiCredentials } from "@/lib/features/auth/api-credentials";
-import { saveApiCredentials } from "@/lib/features/auth/api-credential-store";
+import { setApiPassword } from "@/tests/helpers/api-users";
 
 export const GREADER_HOST = "reader.example:3000";
 export const GREADER_USER = "tidings";
@@ -58,7 +57,7 @@ export async function callGReader(path: string, init: GReaderRequestInit = {}): 
 }
 
 export async function setGReaderPassword(db: Db, user = GREADER_USER, password = GREADER_PASSWORD): Promise<void> {
-  await saveApiCredentials(db, await deriveApiCredentials({ user, password }));
+  await setApiPassword(db, user, password);
 }
 
 /** ClientLogin; returns the Auth token, or throws with the answer's status. */

@@ -2,13 +2,18 @@
 // before, Next answered a foreign Origin with a 500 ("Invalid Server Actions request") and ran an
 // action that sent only `Sec-Fetch-Site: cross-site`. The proxy (proxy.ts) is what every request
 // meets first; it is called here as Next calls it.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
 import { setUpDatabaseInProcess } from "@/tests/helpers/database-in-process";
+import { claimFirstAdmin } from "@/lib/features/auth/users";
 
 const HOST = "127.0.0.1:3000";
-setUpDatabaseInProcess();
+const database = setUpDatabaseInProcess();
+// An installation in use without a password (open on loopback): a same-site action goes on.
+beforeAll(async () => {
+  await claimFirstAdmin(database().db);
+});
 
 function post(path: string, headers: Record<string, string>): Promise<Response> {
   return proxy(

@@ -10,8 +10,8 @@ import * as listRoute from "@/app/api/articles/route";
 import * as articleRoute from "@/app/api/articles/[id]/route";
 import { handleFeverCall } from "@/lib/features/fever/handle-fever-call";
 import { LoginThrottle } from "@/lib/features/auth/login-throttle";
-import { deriveApiCredentials, feverKeyOf } from "@/lib/features/auth/api-credentials";
-import { clearApiCredentials, saveApiCredentials } from "@/lib/features/auth/api-credential-store";
+import { feverKeyOf } from "@/lib/features/auth/api-credentials";
+import { clearApiPassword, setApiPassword } from "@/tests/helpers/api-users";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
 import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
 
@@ -87,7 +87,7 @@ async function readerIds(query: string): Promise<number[]> {
   return ((await response.json()).items as { id: number }[]).map((item) => item.id);
 }
 
-const clientThrottle = () => new LoginThrottle({ perClient: 3, perAccount: 1000, windowMs: 60_000 });
+const clientThrottle = () => new LoginThrottle({ perClient: 3, perAddress: 1000, perAccount: 1000, windowMs: 60_000 });
 const articleState = async (id: number) =>
   database.db.article.findUniqueOrThrow({ where: { id }, select: { readAt: true, starredAt: true } });
 
@@ -99,7 +99,7 @@ describe("Fever authentication", () => {
   });
 
   it("answers auth 1 to md5(user:password), auth 0 to a wrong or missing key", async () => {
-    await saveApiCredentials(database.db, await deriveApiCredentials({ user: "tidings", password: PASSWORD }));
+    await setApiPassword(database.db, "tidings", PASSWORD);
     const right = await fever({ throttle: clientThrottle() });
     expect(right.body).toEqual({ api_version: 3, auth: 1, last_refreshed_on_time: expect.any(Number) });
     expect(right.body.last_refreshed_on_time).toBeGreaterThan(1_700_000_000);
@@ -161,9 +161,9 @@ describe("Fever authentication", () => {
   });
 
   it("answers auth 0 again once the API password is removed", async () => {
-    await clearApiCredentials(database.db);
+    await clearApiPassword(database.db, "tidings");
     expect((await fever({ throttle: clientThrottle() })).body.auth).toBe(0);
-    await saveApiCredentials(database.db, await deriveApiCredentials({ user: "tidings", password: PASSWORD }));
+    await setApiPassword(database.db, "tidings", PASSWORD);
   });
 });
 

@@ -135,7 +135,7 @@ describe("edit-tag", () => {
 });
 
 describe("edit-tag refusals change nothing", () => {
-  const account = async () => (await readGReaderAccount(database.db))!;
+  const account = async () => (await readGReaderAccount(database.db, "tidings"))!;
 
   it.each([
     ["no ids", () => ({ a: READ })],

@@ -14,6 +14,7 @@ import * as newRoute from "@/app/api/articles/new/route";
 import * as feverRoute from "@/app/api/fever/route";
 import { addSourceSchema, editSourceSchema, importChunkSchema } from "@/lib/reads/sources/form-schemas";
 import { apiCredentialsSchema } from "@/lib/features/auth/api-credentials";
+import { userNameSchema } from "@/lib/features/auth/user-input";
 import { notifySettingsSchema } from "@/lib/features/notify/notify-target";
 import { CONTROL_CHARACTER_MESSAGE } from "@/lib/http/plain-text";
 
@@ -185,8 +186,8 @@ describe("the forms (server actions' schemas)", () => {
           entries: [{ url: "https://a.example/f", title: null, folder: "\u0000", siteUrl: null }],
         }),
     ],
-    ["api user", () => apiCredentialsSchema.safeParse({ user: "to\u0000m", password: "long enough password" })],
-    ["api password", () => apiCredentialsSchema.safeParse({ user: "tom", password: "long enough\u0000password" })],
+    ["user name", () => userNameSchema.safeParse("to\u0000m")],
+    ["api password", () => apiCredentialsSchema.safeParse({ password: "long enough\u0000password" })],
     ["notify url", () => notifySettingsSchema.safeParse({ url: "https://ntfy.sh/\u0000topic", format: "ntfy" })],
   ])("%s with a control character is refused with the reason", (_, parse) => {
     const result = parse();

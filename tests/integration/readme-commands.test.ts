@@ -10,8 +10,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { verifyPassword } from "@/lib/features/auth/password-hash";
-import { readApiCredentials } from "@/lib/features/auth/api-credential-store";
-import { readSetting } from "@/lib/settings/setting-store";
 
 const ROOT = path.resolve(__dirname, "../..");
 const README = readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -88,9 +86,11 @@ describe("the README's commands", () => {
       expect([command, result.code, result.output]).toEqual([command, 0, expect.any(String)]);
     }
     expect(registryRequests).toEqual([]);
-    const credentials = await readApiCredentials(database.db);
-    expect(await verifyPassword(SECRETS.API_PW, credentials.passwordHash!)).toBe(true);
-    expect(await verifyPassword(SECRETS.PW, (await readSetting(database.db, "passwordHash"))!)).toBe(true);
+    // One user (the first admin, made by the first command): both passwords are theirs.
+    const [owner, ...others] = await database.db.user.findMany({ orderBy: { id: "asc" } });
+    expect(others).toEqual([]);
+    expect(await verifyPassword(SECRETS.API_PW, owner!.apiPasswordHash!)).toBe(true);
+    expect(await verifyPassword(SECRETS.PW, owner!.passwordHash!)).toBe(true);
   });
 
   it("npx --no-install, inside the checkout as documented, runs the checkout's command and asks nothing", async () => {

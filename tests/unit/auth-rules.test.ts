@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_THROTTLE_LIMITS,
   LoginThrottle,
-  OWNER_ACCOUNT,
-  ownerAttemptOf,
+  attemptOf,
   throttleKeyOfAddress,
 } from "@/lib/features/auth/login-throttle";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -11,8 +10,8 @@ import { hostName, isAllowedHost } from "@/lib/features/auth/allowed-hosts";
 import { checkExposure } from "@/lib/features/auth/check-exposure";
 
 describe("the login throttle", () => {
-  const limits = { perClient: 3, perAccount: 5, windowMs: 60_000 };
-  const from = (client: string) => ({ account: OWNER_ACCOUNT, client });
+  const limits = { perClient: 3, perAddress: 8, perAccount: 5, windowMs: 60_000 };
+  const from = (client: string, account = "owner") => ({ account, client });
 
   it("lets a client fail perClient times, then makes it wait until its oldest failure leaves the window", () => {
     const throttle = new LoginThrottle(limits);
@@ -47,12 +46,31 @@ describe("the login throttle", () => {
     const throttle = new LoginThrottle(DEFAULT_THROTTLE_LIMITS);
     const admitted = Array.from({ length: 60 }, (_, n) =>
       throttle.beginTry(
-        ownerAttemptOf(new Headers({ "x-forwarded-for": `198.51.100.${n}`, [CLIENT_ADDRESS_HEADER]: "127.10.0.1" })),
+        attemptOf(
+          new Headers({ "x-forwarded-for": `198.51.100.${n}`, [CLIENT_ADDRESS_HEADER]: "127.10.0.1" }),
+          "owner",
+        ),
         n,
       ),
     ).filter((wait) => wait === 0).length;
     expect(admitted).toBe(DEFAULT_THROTTLE_LIMITS.perClient);
-    expect(throttle.waitFor(ownerAttemptOf(new Headers({ [CLIENT_ADDRESS_HEADER]: "127.10.0.2" })), 60)).toBe(0);
+    expect(throttle.waitFor(attemptOf(new Headers({ [CLIENT_ADDRESS_HEADER]: "127.10.0.2" }), "owner"), 60)).toBe(0);
+  });
+
+  it("caps one address trying many names, without holding those names elsewhere", () => {
+    const throttle = new LoginThrottle(limits);
+    // Two guesses at each of four names: under each name's own limit, eight from the address in all.
+    for (let n = 0; n < 8; n++) expect(throttle.beginTry(from("sprayer", `name${n % 4}`), n)).toBe(0);
+    expect(throttle.waitFor(from("sprayer", "name9"), 10)).toBeGreaterThan(0);
+    expect(throttle.waitFor(from("elsewhere", "name0"), 10)).toBe(0);
+  });
+
+  it("limits one name from one address, leaving that address free to log in as another user", () => {
+    const throttle = new LoginThrottle(limits);
+    for (let n = 0; n < 3; n++) throttle.beginTry(from("shared office", "ann"), n);
+    expect(throttle.waitFor(from("shared office", "ann"), 10)).toBeGreaterThan(0);
+    expect(throttle.waitFor(from("shared office", "bob"), 10)).toBe(0);
+    expect(throttle.waitFor(from("home", "ann"), 10)).toBe(0);
   });
 
   it("counts an IPv6 /64 as one client", () => {
@@ -120,21 +138,20 @@ describe("allowed hosts (DNS rebinding)", () => {
 
 describe("exposure at start", () => {
   it.each([
-    ["127.0.0.1", "none", true],
-    ["localhost", "none", true],
-    ["::1", "none", true],
-    ["0.0.0.0", "none", false],
-    ["::", "none", false],
-    ["192.168.1.10", "none", false],
-    ["0.0.0.0", "environment", true],
-    ["0.0.0.0", "database", true],
-  ] as const)("binding %s with password from %s → allowed %s", (host, passwordFrom, allowed) => {
-    const exposure = checkExposure(host, passwordFrom);
+    ["127.0.0.1", "open", true],
+    ["localhost", "setup", true],
+    ["::1", "open", true],
+    ["0.0.0.0", "open", false],
+    ["::", "setup", false],
+    ["192.168.1.10", "open", false],
+    ["0.0.0.0", "login", true],
+  ] as const)("binding %s in the %s mode → allowed %s", (host, mode, allowed) => {
+    const exposure = checkExposure(host, mode);
     expect(exposure.allowed).toBe(allowed);
     expect(exposure.message).toContain(host);
   });
 
   it("says how to fix a refused bind", () => {
-    expect(checkExposure("0.0.0.0", "none").message).toMatch(/set TIDINGS_PASSWORD .* or leave TIDINGS_HOST unset/);
+    expect(checkExposure("0.0.0.0", "open").message).toMatch(/set TIDINGS_PASSWORD .* or leave TIDINGS_HOST unset/);
   });
 });

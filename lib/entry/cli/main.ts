@@ -22,6 +22,7 @@ const commands: Record<string, () => Promise<Command>> = {
     import("@/lib/entry/cli/commands/export").then((m) => ({ usage: m.exportUsage, run: m.runExportCommand })),
   password: () =>
     import("@/lib/entry/cli/commands/password").then((m) => ({ usage: m.passwordUsage, run: m.runPasswordCommand })),
+  user: () => import("@/lib/entry/cli/commands/user").then((m) => ({ usage: m.userUsage, run: m.runUserCommand })),
   "api-password": () =>
     import("@/lib/entry/cli/commands/api-password").then((m) => ({
       usage: m.apiPasswordUsage,

@@ -27,7 +27,7 @@ export async function startServer(): Promise<void> {
     const migrated =
       result.applied.length > 0 ? `applied migrations ${result.applied.join(", ")}` : "schema up to date";
     log.info(`database: ${describeDatabaseTarget(target)}, ${migrated}`);
-    const exposure = checkExposure(getEnv().TIDINGS_HOST, (await getAuthState()).passwordFrom);
+    const exposure = checkExposure(getEnv().TIDINGS_HOST, (await getAuthState()).mode);
     if (!exposure.allowed) throw new Error(exposure.message);
     log.info(exposure.message);
     // Not awaited beyond set-up: register() must stay fast, the first round starts on a tick.

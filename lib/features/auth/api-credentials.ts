@@ -6,28 +6,16 @@
 //   guesses at full speed; hence the README's advice to use a long random API password.
 // - an scrypt hash of the password itself, for the Google Reader API's ClientLogin, which sends
 //   the password (not a digest) once and gets a token back.
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { hashPassword } from "@/lib/features/auth/password-hash";
 import { plainText } from "@/lib/http/plain-text";
-import {
-  MAX_API_PASSWORD_LENGTH,
-  MAX_API_USER_LENGTH,
-  MIN_API_PASSWORD_LENGTH,
-} from "@/lib/features/auth/api-credential-limits";
+import { MAX_API_PASSWORD_LENGTH, MIN_API_PASSWORD_LENGTH } from "@/lib/features/auth/api-credential-limits";
 
-export { DEFAULT_API_USER } from "@/lib/features/auth/api-credential-limits";
+export type ApiCredentials = { feverKeyDigest: string; passwordHash: string };
 
-export type ApiCredentials = { user: string; feverKeyDigest: string; passwordHash: string };
-
-/** A user name and API password as typed (settings page, `tidings api-password`). */
+/** An API password as typed (settings page, `tidings api-password`); the apps' user name is the user's own. */
 export const apiCredentialsSchema = z.object({
-  user: plainText()
-    .trim()
-    .min(1, "Enter a user name")
-    .max(MAX_API_USER_LENGTH, `A user name is at most ${MAX_API_USER_LENGTH} characters`)
-    // The Fever key is md5("user:password"): a colon in the name would make two pairs one key.
-    .refine((value) => !/[:\s]/.test(value), "A user name has no colon and no spaces"),
   password: plainText()
     .min(MIN_API_PASSWORD_LENGTH, `Use at least ${MIN_API_PASSWORD_LENGTH} characters`)
     .max(MAX_API_PASSWORD_LENGTH, `Use at most ${MAX_API_PASSWORD_LENGTH} characters`),
@@ -42,17 +30,8 @@ export function digestFeverKey(key: string): string {
   return createHash("sha256").update(key.trim().toLowerCase(), "utf8").digest("hex");
 }
 
-/** Constant-time over digests of equal length; false for anything that is not an md5 in hex. */
-export function matchesFeverKey(sent: string, storedDigest: string): boolean {
-  if (!/^[0-9a-fA-F]{32}$/.test(sent.trim())) return false;
-  const actual = Buffer.from(digestFeverKey(sent), "hex");
-  const expected = Buffer.from(storedDigest, "hex");
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
 export async function deriveApiCredentials(input: { user: string; password: string }): Promise<ApiCredentials> {
   return {
-    user: input.user,
     feverKeyDigest: digestFeverKey(feverKeyOf(input.user, input.password)),
     passwordHash: await hashPassword(input.password),
   };

@@ -1,5 +1,5 @@
 /** What the settings page's API password actions answer (useActionState). */
 export type ApiPasswordState = {
   status: "idle" | "saved" | "cleared" | "error";
-  fieldErrors: { user?: string[]; password?: string[] };
+  fieldErrors: { password?: string[] };
 };

@@ -1,6 +1,7 @@
 import "server-only";
 // The first thing every request meets (called from proxy.ts): a Host this installation does not
-// answer to is refused, and without a valid session only the login page and liveness pass.
+// answer to is refused; without a valid session only the login page and liveness pass (before the
+// first user exists, only /setup); a member asking for an admin's page gets a 404.
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/base/env";
 import { getAuthState } from "@/lib/features/auth/auth-state";
@@ -11,9 +12,13 @@ import { getDb } from "@/lib/db/client";
 import { checkMetricsAccess } from "@/lib/features/auth/check-metrics-access";
 import { createNetworkList } from "@/lib/base/network-list";
 import { forbidden, isCrossSite } from "@/lib/http/reject-cross-site";
+import { isAdminPath } from "@/lib/features/auth/admin-paths";
 
 /** Reachable without a session: the login page (and its server action), and liveness checks. */
 const PUBLIC_PATHS = new Set(["/login", "/api/health"]);
+
+/** The page that names the first admin of a fresh installation (setup mode only). */
+const SETUP_PATH = "/setup";
 
 /**
  * The installable app's static files: the browser fetches the manifest, its icons and the
@@ -53,7 +58,7 @@ const SITE_ICON_PREFIX = "/site-icons/";
 
 export async function gateRequest(request: NextRequest): Promise<NextResponse | null> {
   const auth = await getAuthState();
-  const passwordRequired = auth.passwordFrom !== "none";
+  const passwordRequired = auth.mode === "login";
   if (!isAllowedHost(request.headers.get("host"), { passwordRequired, allowedHosts: allowedHostNames() })) {
     return new NextResponse(
       `This Tidings does not answer to the host "${request.headers.get("host") ?? ""}". ` +
@@ -73,25 +78,43 @@ export async function gateRequest(request: NextRequest): Promise<NextResponse | 
     if (verdict === "allowed") return null;
     if (verdict === "refused") return refuseMetricsScrape();
   }
-  if (
-    !passwordRequired ||
+  if (auth.mode === "open") return null;
+  if (auth.mode === "setup") return path === SETUP_PATH || isOpenPath(path) ? null : refuseBeforeSetup(request);
+  if (isOpenPath(path)) return null;
+  const session = await findLiveSession(getDb(), request.cookies.get(SESSION_COOKIE)?.value, auth, new Date());
+  if (session === null) return refuseWithoutSession(request);
+  if (session.user.role !== "admin" && isAdminPath(path)) return notFound();
+  return null;
+}
+
+/** What needs no session: the login, liveness, the app's files, and what authenticates itself. */
+function isOpenPath(path: string): boolean {
+  return (
     PUBLIC_PATHS.has(path) ||
     APP_FILES.has(path) ||
     OWN_AUTH_PATHS.has(path) ||
     path.startsWith(OWN_AUTH_PREFIX) ||
     path.startsWith(HUB_CALLBACK_PREFIX) ||
     path.startsWith(SITE_ICON_PREFIX)
-  )
-    return null;
-  const session = await findLiveSession(
-    getDb(),
-    request.cookies.get(SESSION_COOKIE)?.value,
-    auth.sessionStamp,
-    new Date(),
   );
-  if (session !== null) return null;
-  return refuseWithoutSession(request);
 }
+
+/** Nothing rendered, and the same answer as for a page that does not exist. */
+function notFound(): NextResponse {
+  return new NextResponse("Not found\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** Before the first user exists, pages go to /setup and everything else waits for it. */
+function refuseBeforeSetup(request: NextRequest): NextResponse {
+  if (isPageView(request)) return NextResponse.redirect(new URL(SETUP_PATH, request.url), 303);
+  return NextResponse.json(
+    { error: { code: "unauthenticated", message: "Set up Tidings first: open /setup in a browser." } },
+    { status: 401 },
+  );
+}
+
+const isPageView = (request: NextRequest) =>
+  (request.method === "GET" || request.method === "HEAD") && !request.nextUrl.pathname.startsWith("/api/");
 
 /**
  * A request that can change something outside /api/: a server action (a POST to a page, with a
@@ -126,9 +149,7 @@ function refuseMetricsScrape(): NextResponse {
 
 /** Pages send the browser to the login form (and back afterwards); APIs and actions get a 401. */
 function refuseWithoutSession(request: NextRequest): NextResponse {
-  const isPageView =
-    (request.method === "GET" || request.method === "HEAD") && !request.nextUrl.pathname.startsWith("/api/");
-  if (isPageView) {
+  if (isPageView(request)) {
     const login = new URL("/login", request.url);
     login.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
     return NextResponse.redirect(login, 303);

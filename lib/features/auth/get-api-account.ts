@@ -1,12 +1,13 @@
 import "server-only";
-// What the settings page shows of the API credentials: the user name and whether a password is set (never the hashes).
+// What the settings page shows of one's API credentials: the name the apps use (one's own) and
+// whether an API password is set (never the hashes).
 import { getDb } from "@/lib/db/client";
-import { DEFAULT_API_USER } from "@/lib/features/auth/api-credentials";
 import { readApiCredentials } from "@/lib/features/auth/api-credential-store";
+import type { ReaderUser } from "@/lib/features/auth/users";
 
 export type ApiAccount = { user: string; passwordSet: boolean };
 
-export async function getApiAccount(): Promise<ApiAccount> {
-  const stored = await readApiCredentials(getDb());
-  return { user: stored.user ?? DEFAULT_API_USER, passwordSet: stored.feverKeyDigest !== null };
+export async function getApiAccount(user: ReaderUser): Promise<ApiAccount> {
+  const stored = await readApiCredentials(getDb(), user.id);
+  return { user: user.name, passwordSet: stored.feverKeyDigest !== null };
 }

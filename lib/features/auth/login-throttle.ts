@@ -1,21 +1,26 @@
-// Failed logins are limited per client address and per account. The address is the TCP peer's, or
-// what a proxy in TIDINGS_TRUSTED_PROXIES forwarded for (lib/http/client-address.ts): a forged
-// X-Forwarded-For no longer makes a new client. The account-wide cap bounds a guesser who has many
+// Failed logins are limited three ways: per account name from one client address, per client
+// address whatever the names it tries, and per account name from everywhere. The address is the
+// TCP peer's, or what a proxy in TIDINGS_TRUSTED_PROXIES forwarded for (lib/http/client-address.ts):
+// a forged X-Forwarded-For makes no new client. The account-wide cap bounds a guesser who has many
 // real addresses (an IPv6 /64 counts as one); it does not stop an address that has logged in to
-// this account before, so nobody can lock the owner out of the places the owner uses.
-// The account is "owner" today; with several users it is the user's id, and nothing else changes.
+// this account before, so nobody can lock a user out of the places they use. The per-address cap
+// bounds one address trying many names; it holds only that address, never the owner elsewhere.
+// The account is the user name as typed (the web login, ClientLogin), or the API's name for a
+// credential that carries none (Fever's key): one rule for every door.
 import { isIP } from "node:net";
 import { clientAddressOf } from "@/lib/http/client-address";
 
-export type ThrottleLimits = { perClient: number; perAccount: number; windowMs: number };
+export type ThrottleLimits = { perClient: number; perAddress: number; perAccount: number; windowMs: number };
 
-export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = { perClient: 5, perAccount: 50, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
+  perClient: 5,
+  perAddress: 20,
+  perAccount: 50,
+  windowMs: 15 * 60 * 1000,
+};
 
 /** Who guesses at what: the throttle's two keys. */
 export type LoginAttempt = { account: string; client: string };
-
-/** The one account of this installation, until users exist (issue 25). */
-export const OWNER_ACCOUNT = "owner";
 
 /** How long a successful login keeps its address exempt from the account-wide cap. */
 const KNOWN_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,13 +35,16 @@ export class LoginThrottle {
 
   /** Milliseconds the client must wait before its next try at this account; 0 when it may try now. */
   waitFor(attempt: LoginAttempt, now: number): number {
-    const clientWait = this.waitOn(clientKey(attempt), this.limits.perClient, now);
+    const clientWait = Math.max(
+      this.waitOn(clientKey(attempt), this.limits.perClient, now),
+      this.waitOn(addressKey(attempt), this.limits.perAddress, now),
+    );
     if (this.isKnown(attempt, now)) return clientWait;
     return Math.max(clientWait, this.waitOn(accountKey(attempt), this.limits.perAccount, now));
   }
 
   recordFailure(attempt: LoginAttempt, now: number): void {
-    for (const key of [clientKey(attempt), accountKey(attempt)])
+    for (const key of [clientKey(attempt), addressKey(attempt), accountKey(attempt)])
       this.failures.set(key, [...this.recent(key, now), now]);
     if (this.failures.size > MAX_KEYS) this.prune(now);
   }
@@ -55,9 +63,11 @@ export class LoginThrottle {
   /** The guess begun at `startedAt` was right: it was no failure, and the client is known from now on. */
   forgive(attempt: LoginAttempt, startedAt: number): void {
     this.failures.delete(clientKey(attempt));
-    const all = this.failures.get(accountKey(attempt));
-    const index = all?.lastIndexOf(startedAt) ?? -1;
-    if (index >= 0) all!.splice(index, 1);
+    for (const key of [addressKey(attempt), accountKey(attempt)]) {
+      const all = this.failures.get(key);
+      const index = all?.lastIndexOf(startedAt) ?? -1;
+      if (index >= 0) all!.splice(index, 1);
+    }
     this.knownClients.delete(clientKey(attempt)); // re-inserted last: the oldest go first when full
     this.knownClients.set(clientKey(attempt), startedAt);
     if (this.knownClients.size > MAX_KEYS) this.knownClients.delete(this.knownClients.keys().next().value!);
@@ -84,6 +94,8 @@ export class LoginThrottle {
 
 const clientKey = (attempt: LoginAttempt) => `${attempt.account}\u0000${throttleKeyOfAddress(attempt.client)}`;
 const accountKey = (attempt: LoginAttempt) => `${attempt.account}\u0000*`;
+// No account name has a NUL (user names are plain text), so this key is nobody's account.
+const addressKey = (attempt: LoginAttempt) => `\u0000${throttleKeyOfAddress(attempt.client)}`;
 
 /** An IPv6 client usually holds a whole /64: counting each of its addresses apart would give it 2^64 budgets. */
 export function throttleKeyOfAddress(address: string): string {
@@ -98,7 +110,7 @@ export function throttleKeyOfAddress(address: string): string {
     .join(":")}::/64`;
 }
 
-/** The owner's attempt from this request's client address. */
-export function ownerAttemptOf(headers: Headers): LoginAttempt {
-  return { account: OWNER_ACCOUNT, client: clientAddressOf(headers) };
+/** A try at this account from this request's client address. */
+export function attemptOf(headers: Headers, account: string): LoginAttempt {
+  return { account, client: clientAddressOf(headers) };
 }

@@ -2,6 +2,7 @@
 // much memory and time per try as it costs us per login). Format: scrypt$N$r$p$salt$hash, so the
 // cost can be raised later without invalidating stored hashes.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { remember } from "@/lib/base/remember";
 
 /** One of OWASP's equivalent minimum scrypt settings (N=2^15, r=8, p=3): 32 MiB per hash. */
 const COST = { N: 2 ** 15, r: 8, p: 3 };
@@ -31,4 +32,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(keyText, "base64url");
   const actual = await derive(password, Buffer.from(saltText, "base64url"), options);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * verifyPassword, or, with no hash to check against (no such user, or one without this password),
+ * the same scrypt work against a hash of nothing anyone knows, and false: the time taken does not
+ * tell which user names exist.
+ */
+export async function verifyPasswordOrDecoy(password: string, stored: string | null): Promise<boolean> {
+  if (stored !== null) return verifyPassword(password, stored);
+  await verifyPassword(
+    password,
+    await remember("decoy-password-hash", () => hashPassword(randomBytes(24).toString("base64url"))),
+  );
+  return false;
 }

@@ -1,9 +1,11 @@
-// Server-side login sessions, the session feature's reads and writes. A row per login: the token's
-// hash, the credential stamp of the password it was opened with (lib/auth/auth-state.ts), when it
-// was opened and last seen, and the browser and address it came from, for the list on /settings.
-// Logging out deletes the row; a new password (`tidings password`) and "sign out everywhere" delete
-// every row. With users (issue 25), each row gets its user id and these take it as a parameter.
+// Server-side login sessions, the session feature's reads and writes. A row per login: its user,
+// the token's hash, the credential stamp of the password it was opened with
+// (lib/features/auth/auth-state.ts), when it was opened and last seen, and the browser and address
+// it came from, for the list on /settings. Logging out deletes the row; a user's new password, an
+// admin's reset or disabling, and "sign out everywhere" delete that user's rows, nobody else's.
 import type { Db } from "@/lib/db/client";
+import type { AuthState } from "@/lib/features/auth/auth-state";
+import { asReaderUser, type ReaderUser } from "@/lib/features/auth/users";
 import { inTransaction } from "@/lib/db/client";
 import { capText } from "@/lib/base/text-limits";
 import { createSessionToken, hashSessionToken, SESSION_LIFETIME_SECONDS } from "@/lib/features/auth/session-token";
@@ -24,12 +26,19 @@ export type SessionSummary = {
 };
 
 /** Opens a session and returns the token for the cookie; sessions that have expired are removed on the way. */
-export async function openSession(db: Db, stamp: string, origin: SessionOrigin, now: Date): Promise<string> {
+export async function openSession(
+  db: Db,
+  userId: number,
+  stamp: string,
+  origin: SessionOrigin,
+  now: Date,
+): Promise<string> {
   const token = createSessionToken();
   await inTransaction(db, async (tx) => {
     await tx.session.deleteMany({ where: { expiresAt: { lte: now } } });
     await tx.session.create({
       data: {
+        userId,
         tokenHash: hashSessionToken(token)!,
         credentialStamp: stamp,
         createdAt: now,
@@ -43,31 +52,45 @@ export async function openSession(db: Db, stamp: string, origin: SessionOrigin, 
   return token;
 }
 
-/** The live session this cookie names, opened under the current password; its last-seen time is kept. */
+export type LiveSession = { id: number; user: ReaderUser };
+
+/**
+ * The live session this cookie names: opened under its user's current password, that user not
+ * disabled. Its last-seen time, and its user's, are kept.
+ */
 export async function findLiveSession(
   db: Db,
   token: string | undefined,
-  stamp: string,
+  auth: Pick<AuthState, "stampOf">,
   now: Date,
-): Promise<{ id: number } | null> {
+): Promise<LiveSession | null> {
   const tokenHash = hashSessionToken(token);
   if (tokenHash === null) return null;
   const session = await db.session.findUnique({
     where: { tokenHash },
-    select: { id: true, credentialStamp: true, expiresAt: true, lastSeenAt: true },
+    select: {
+      id: true,
+      credentialStamp: true,
+      expiresAt: true,
+      lastSeenAt: true,
+      user: { select: { id: true, name: true, role: true, passwordHash: true, disabledAt: true } },
+    },
   });
-  if (session === null || session.credentialStamp !== stamp || session.expiresAt <= now) return null;
+  const user = session?.user;
+  if (!session || !user || user.disabledAt !== null || session.expiresAt <= now) return null;
+  if (session.credentialStamp !== auth.stampOf(user)) return null;
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
+    await db.user.updateMany({ where: { id: user.id }, data: { lastSeenAt: now } });
   }
-  return { id: session.id };
+  return { id: session.id, user: asReaderUser(user) };
 }
 
-/** The live sessions, most recently seen first; `current` marks the one this cookie names. */
-export async function listSessions(db: Db, currentToken: string | undefined, stamp: string, now: Date) {
+/** One user's live sessions, most recently seen first; `current` marks the one this cookie names. */
+export async function listSessions(db: Db, userId: number, currentToken: string | undefined, stamp: string, now: Date) {
   const currentHash = hashSessionToken(currentToken);
   const rows = await db.session.findMany({
-    where: { credentialStamp: stamp, expiresAt: { gt: now } },
+    where: { userId, credentialStamp: stamp, expiresAt: { gt: now } },
     orderBy: [{ lastSeenAt: "desc" }, { id: "desc" }],
     select: { id: true, tokenHash: true, createdAt: true, lastSeenAt: true, userAgent: true, address: true },
   });
@@ -80,11 +103,12 @@ export async function endSession(db: Db, token: string | undefined): Promise<voi
   if (tokenHash !== null) await db.session.deleteMany({ where: { tokenHash } });
 }
 
-export async function endSessionById(db: Db, id: number): Promise<void> {
-  await db.session.deleteMany({ where: { id } });
+/** One of this user's sessions (another user's id ends nothing). */
+export async function endSessionById(db: Db, userId: number, id: number): Promise<void> {
+  await db.session.deleteMany({ where: { id, userId } });
 }
 
-/** "Sign out everywhere", and a new or removed password. */
-export async function endAllSessions(db: Db): Promise<number> {
-  return (await db.session.deleteMany({})).count;
+/** "Sign out everywhere", and a user's new password, reset or disabling: that user's sessions only. */
+export async function endUserSessions(db: Db, userId: number): Promise<number> {
+  return (await db.session.deleteMany({ where: { userId } })).count;
 }

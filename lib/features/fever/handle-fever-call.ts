@@ -6,8 +6,8 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { rejectCrossSite } from "@/lib/http/reject-cross-site";
-import { ownerAttemptOf, type LoginThrottle } from "@/lib/features/auth/login-throttle";
-import { checkFeverKey, getApiThrottle } from "@/lib/features/auth/check-api-key";
+import type { LoginThrottle } from "@/lib/features/auth/login-throttle";
+import { checkFeverKey, feverAttemptOf, getApiThrottle } from "@/lib/features/auth/check-api-key";
 import { parseFeverCall, type FeverReads } from "@/lib/features/fever/parse-fever-request";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { applyFeverMark } from "@/lib/features/fever/apply-fever-mark";
@@ -48,7 +48,7 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
     const check = await checkFeverKey({
       db: getDb(),
       apiKey: params.get("api_key"),
-      attempt: ownerAttemptOf(request.headers),
+      attempt: feverAttemptOf(request.headers),
       throttle,
       now: Date.now(),
     });

@@ -11,7 +11,12 @@ import { readFormBody } from "@/lib/http/read-form-body";
 import { createLogger } from "@/lib/base/log";
 import { describeError } from "@/lib/base/describe-error";
 import { GReaderParams, MAX_VALUES_PER_NAME } from "@/lib/features/greader/protocol/greader-params";
-import { isAcceptedActionToken, isValidAuthToken, readAuthorization } from "@/lib/features/greader/protocol/auth-token";
+import {
+  isAcceptedActionToken,
+  isValidAuthToken,
+  nameInAuthToken,
+  readAuthorization,
+} from "@/lib/features/greader/protocol/auth-token";
 import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader-account";
 import { answerBadToken, answerError } from "@/lib/features/greader/protocol/greader-answer";
 import { GREADER_ROUTES, matchGReaderRoute } from "@/lib/features/greader/routes";
@@ -68,18 +73,16 @@ async function dispatchGReaderRequest(request: Request, routes: readonly GReader
     if (controlled !== null) return answerError(400, `Bad Request: ${controlled}.`);
     const db = getDb();
     const now = new Date();
-    const account = await readGReaderAccount(db);
-    if (account === null)
-      return answerError(401, "Unauthorized: no API password is set (Settings, or `tidings api-password`).");
     let user: GReaderUser | null = null;
     if (route.auth !== "none") {
       const token = readAuthorization(request.headers.get("authorization"));
-      if (token === null || !isValidAuthToken(token, account))
+      const account = token === null ? null : await readGReaderAccount(db, nameInAuthToken(token));
+      if (token === null || account === null || !isValidAuthToken(token, account))
         return answerError(
           401,
           "Unauthorized: send Authorization: GoogleLogin auth=<the Auth from accounts/ClientLogin>.",
         );
-      user = { name: account.user };
+      user = { id: account.userId, name: account.user };
       if (route.auth === "token" && !isAcceptedActionToken(params.get("T"), account, now)) return answerBadToken();
     }
     return await route.handle({ db, request, params, user, now, rest });

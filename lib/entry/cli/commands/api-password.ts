@@ -3,11 +3,12 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { UsageError } from "@/lib/entry/cli/cli-error";
 import { readPassword } from "@/lib/entry/cli/commands/password";
-import { apiCredentialsSchema, DEFAULT_API_USER, deriveApiCredentials } from "@/lib/features/auth/api-credentials";
-import { clearApiCredentials, readApiCredentials, saveApiCredentials } from "@/lib/features/auth/api-credential-store";
+import { resolveCliUser } from "@/lib/entry/cli/cli-user";
+import { apiCredentialsSchema, deriveApiCredentials } from "@/lib/features/auth/api-credentials";
+import { clearApiCredentials, saveApiCredentials } from "@/lib/features/auth/api-credential-store";
 
 export const apiPasswordUsage =
-  "tidings api-password [--user NAME] [--clear]   set the feed apps' API password (read from stdin), or remove it";
+  "tidings api-password [--user NAME] [--clear]   set a user's API password for feed apps (read from stdin), or remove it";
 
 export async function runApiPasswordCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -15,21 +16,18 @@ export async function runApiPasswordCommand(args: string[]): Promise<number> {
     options: { clear: { type: "boolean" }, user: { type: "string" } },
     strict: true,
   });
+  const user = await resolveCliUser(getDb(), values.user);
   if (values.clear) {
-    await clearApiCredentials(getDb());
-    console.log("API password removed: the Fever API now answers every app with auth 0");
+    await clearApiCredentials(getDb(), user.id);
+    console.log(`API password of "${user.name}" removed: their feed apps are refused from now on`);
     return 0;
   }
-  const stored = await readApiCredentials(getDb());
-  const parsed = apiCredentialsSchema.safeParse({
-    user: values.user ?? stored.user ?? DEFAULT_API_USER,
-    password: await readPassword("New API password"),
-  });
+  const parsed = apiCredentialsSchema.safeParse({ password: await readPassword("New API password") });
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors;
-    throw new UsageError([...(errors.user ?? []), ...(errors.password ?? [])].join("; ").toLowerCase());
+    throw new UsageError((errors.password ?? []).join("; ").toLowerCase());
   }
-  await saveApiCredentials(getDb(), await deriveApiCredentials(parsed.data));
-  console.log(`API password set for user "${parsed.data.user}"; apps use it at once (the web password is unchanged)`);
+  await saveApiCredentials(getDb(), user.id, await deriveApiCredentials({ user: user.name, ...parsed.data }));
+  console.log(`API password set for user "${user.name}"; apps use it at once (the web password is unchanged)`);
   return 0;
 }

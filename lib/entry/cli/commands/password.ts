@@ -2,30 +2,39 @@ import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { getDb } from "@/lib/db/client";
 import { UsageError } from "@/lib/entry/cli/cli-error";
-import { hashPassword } from "@/lib/features/auth/password-hash";
-import { deleteSetting, writeSetting } from "@/lib/settings/setting-store";
-import { endAllSessions } from "@/lib/features/auth/sessions";
+import { claimFirstAdmin } from "@/lib/features/auth/users";
+import { setUserPassword } from "@/lib/features/auth/user-accounts";
+import { newPasswordSchema } from "@/lib/features/auth/user-input";
+import { endUserSessions } from "@/lib/features/auth/sessions";
 
-export const passwordUsage = "tidings password [--clear]   set the login password (read from stdin), or remove it";
+export const passwordUsage =
+  "tidings password [--clear]   set the first admin's login password (read from stdin), or remove it (others: tidings user passwd)";
 
 export async function runPasswordCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { clear: { type: "boolean" } }, strict: true });
+  const admin = await claimFirstAdmin(getDb());
   if (values.clear) {
-    await deleteSetting(getDb(), "passwordHash");
-    await endAllSessions(getDb());
-    console.log("password removed: after a restart Tidings listens on 127.0.0.1 only, without a login");
+    await getDb().user.update({ where: { id: admin.id }, data: { passwordHash: null } });
+    await endUserSessions(getDb(), admin.id);
+    console.log(
+      `password of the first admin "${admin.name}" removed: after a restart, with no other password set, Tidings listens on 127.0.0.1 only, without a login`,
+    );
     return 0;
   }
-  const password = await readPassword();
-  if (password.length < 8) throw new UsageError("use at least 8 characters");
-  if (password.length > 1024) throw new UsageError("use at most 1024 characters");
-  await writeSetting(getDb(), "passwordHash", await hashPassword(password));
+  const password = await readNewPassword();
   // At once, not at the restart: a reset because a session was stolen must end it now.
-  const ended = await endAllSessions(getDb());
+  const ended = await setUserPassword(getDb(), admin.id, password);
   console.log(
-    `password set (stored as an scrypt hash); restart Tidings for it to take effect. ${ended} session(s) ended now.`,
+    `password of the first admin "${admin.name}" set (stored as an scrypt hash); restart Tidings if it had no login before. ${ended} session(s) ended now.`,
   );
   return 0;
+}
+
+/** A new login password from stdin, held to the same rule as the forms'. */
+export async function readNewPassword(): Promise<string> {
+  const parsed = newPasswordSchema.safeParse(await readPassword());
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0]!.message.toLowerCase());
+  return parsed.data;
 }
 
 /** The first line of stdin: typed at a prompt, or piped (`printf '%s' "$PW" | tidings password`). */

@@ -6,7 +6,8 @@ import { answerError, answerText } from "@/lib/features/greader/protocol/greader
 import type { GReaderCall } from "@/lib/features/greader/protocol/types";
 
 export async function getToken(call: GReaderCall): Promise<Response> {
-  const account = await readGReaderAccount(call.db);
+  // An "auth" route: the dispatcher checked the Auth token, which names the user.
+  const account = call.user === null ? null : await readGReaderAccount(call.db, call.user.name);
   if (account === null) return answerError(401, "Unauthorized: no API password is set.");
   return answerText(`${createActionToken(account, call.now)}\n`);
 }

@@ -32,6 +32,11 @@ export function createAuthToken(account: TokenAccount): string {
   return `${account.user}/${sign(account, "auth")}`;
 }
 
+/** Whose token this says it is (checked by isValidAuthToken); the signature is base64url, without "/". */
+export function nameInAuthToken(token: string): string {
+  return token.slice(0, Math.max(token.lastIndexOf("/"), 0));
+}
+
 export function isValidAuthToken(token: string, account: TokenAccount): boolean {
   return token.length <= MAX_TOKEN_LENGTH && sameText(token, createAuthToken(account));
 }

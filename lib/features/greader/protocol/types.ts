@@ -4,7 +4,8 @@
 import type { Db } from "@/lib/db/client";
 import type { GReaderParams } from "@/lib/features/greader/protocol/greader-params";
 
-export type GReaderUser = { name: string };
+/** The user a call's Auth token names (issue 25): every endpoint answers for them alone. */
+export type GReaderUser = { id: number; name: string };
 
 export type GReaderCall = {
   db: Db;
