@@ -8,6 +8,7 @@ import { RemovedNotice } from "@/components/sources/removed-notice";
 import { parseSourcesView } from "@/lib/reads/sources/sources-view";
 import { pickSourcesPage } from "@/lib/reads/sources/page-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { listSources } from "@/lib/reads/sources/list-sources";
 
 export const metadata: Metadata = { title: "Sources" };
@@ -19,7 +20,7 @@ export default async function SourcesPage({ searchParams }: Props) {
   const params = await searchParams;
   const view = parseSourcesView(params);
   const now = new Date();
-  const sources = await listSources(view.sort, now);
+  const sources = await listSources((await getSessionUser()).id, view.sort, now);
   // A page of a hundred rows, whatever the fleet's size; their strips only.
   const shown = pickSourcesPage(sources, view);
   const strips = await listRecentOutcomes(

@@ -13,6 +13,7 @@ import { describeError } from "@/lib/base/describe-error";
 import { GReaderParams, MAX_VALUES_PER_NAME } from "@/lib/features/greader/protocol/greader-params";
 import { isAcceptedActionToken, isValidAuthToken, readAuthorization } from "@/lib/features/greader/protocol/auth-token";
 import { readGReaderAccount } from "@/lib/features/greader/protocol/read-greader-account";
+import { findApiUser } from "@/lib/features/auth/api-user";
 import { answerBadToken, answerError } from "@/lib/features/greader/protocol/greader-answer";
 import { GREADER_ROUTES, matchGReaderRoute } from "@/lib/features/greader/routes";
 import type { GReaderMethod, GReaderRoute, GReaderUser } from "@/lib/features/greader/protocol/types";
@@ -79,7 +80,7 @@ async function dispatchGReaderRequest(request: Request, routes: readonly GReader
           401,
           "Unauthorized: send Authorization: GoogleLogin auth=<the Auth from accounts/ClientLogin>.",
         );
-      user = { name: account.user };
+      user = { name: account.user, id: (await findApiUser(db)).id };
       if (route.auth === "token" && !isAcceptedActionToken(params.get("T"), account, now)) return answerBadToken();
     }
     return await route.handle({ db, request, params, user, now, rest });

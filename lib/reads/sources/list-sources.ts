@@ -6,7 +6,7 @@ import {
   type SourceHealthState,
 } from "@/lib/reads/health/rules/classify-source-health";
 import { displayTitleOf } from "@/lib/db/display-title";
-import { SOURCE_NAME_COLUMNS } from "@/lib/db/display-title";
+import { withPause } from "@/lib/reads/sources/with-pause";
 import { SOURCE_STATUS_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
 
 export const SOURCE_SORTS = ["title", "problems", "next", "folder"] as const;
@@ -28,30 +28,38 @@ export type SourceListRow = {
   health: SourceHealthState;
 };
 
-/** Every source for the sources page, with its health state, in the order asked for. */
-export async function listSources(sort: SourceSort, now: Date): Promise<SourceListRow[]> {
-  const rows = await getDb().source.findMany({
+/**
+ * Every source the user follows for the sources page, with its health state, in the order asked
+ * for. A subscription they paused shows as disabled by them, whoever else still reads the source.
+ */
+export async function listSources(userId: number, sort: SourceSort, now: Date): Promise<SourceListRow[]> {
+  const subscriptions = await getDb().subscription.findMany({
+    where: { userId },
     select: {
-      ...SOURCE_NAME_COLUMNS,
-      ...SOURCE_STATUS_COLUMNS,
+      customTitle: true,
+      paused: true,
       folder: { select: { name: true } },
+      source: { select: { id: true, title: true, feedUrl: true, ...SOURCE_STATUS_COLUMNS } },
     },
   });
-  const sources = rows.map((row) => ({
-    id: row.id,
-    displayTitle: displayTitleOf(row),
-    feedUrl: row.feedUrl,
-    folder: row.folder?.name ?? null,
-    enabled: row.enabled,
-    disabledReason: row.disabledReason,
-    lastOutcome: row.lastOutcome,
-    lastErrorKind: row.lastErrorKind,
-    lastSuccessAt: row.lastSuccessAt,
-    nextDueAt: row.nextDueAt,
-    nextCheckReason: row.nextCheckReason,
-    consecutiveErrors: row.consecutiveErrors,
-    health: classifySourceHealth(row, now),
-  }));
+  const sources = subscriptions.map(({ source, customTitle, paused, folder }) => {
+    const row = withPause(source, paused);
+    return {
+      id: row.id,
+      displayTitle: displayTitleOf({ customTitle, title: row.title }),
+      feedUrl: row.feedUrl,
+      folder: folder?.name ?? null,
+      enabled: row.enabled,
+      disabledReason: row.disabledReason,
+      lastOutcome: row.lastOutcome,
+      lastErrorKind: row.lastErrorKind,
+      lastSuccessAt: row.lastSuccessAt,
+      nextDueAt: row.nextDueAt,
+      nextCheckReason: row.nextCheckReason,
+      consecutiveErrors: row.consecutiveErrors,
+      health: classifySourceHealth(row, now),
+    };
+  });
   return sources.sort(COMPARATORS[sort]);
 }
 

@@ -4,7 +4,8 @@
 import type { Db } from "@/lib/db/client";
 import type { GReaderParams } from "@/lib/features/greader/protocol/greader-params";
 
-export type GReaderUser = { name: string };
+/** `id`: whose subscriptions and reading state every endpoint reads and changes (lib/features/auth/api-user.ts). */
+export type GReaderUser = { name: string; id: number };
 
 export type GReaderCall = {
   db: Db;
@@ -40,3 +41,9 @@ export type GReaderRoute = {
   body?: "form" | "raw";
   handle: GReaderHandler;
 };
+
+/** The signed-in user's id, on a route that requires the Auth token (the dispatcher has checked it). */
+export function readerIdOf(call: GReaderCall): number {
+  if (call.user === null) throw new Error("a Google Reader route that reads a user's state needs auth");
+  return call.user.id;
+}
