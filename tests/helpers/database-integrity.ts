@@ -87,7 +87,9 @@ export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
   }
   for (const row of await compareUnreadCounts(db))
     if (row.stored !== row.counted)
-      problems.push(`source ${row.sourceId}: user ${row.userId}'s unreadCount ${row.stored}, but ${row.counted} unread rows`);
+      problems.push(
+        `source ${row.sourceId}: user ${row.userId}'s unreadCount ${row.stored}, but ${row.counted} unread rows`,
+      );
   return problems;
 }
 

@@ -11,3 +11,33 @@ export async function readerId(db: Db): Promise<number> {
 export async function createMember(db: Db, name: string): Promise<number> {
   return (await db.user.create({ data: { name, role: "member" }, select: { id: true } })).id;
 }
+
+/** The reader's unread count of one source (their Subscription.unreadCount). */
+export async function unreadCountOf(db: Db, sourceId: number, userId?: number): Promise<number> {
+  const user = userId ?? (await readerId(db));
+  const row = await db.subscription.findUniqueOrThrow({ where: { userId_sourceId: { userId: user, sourceId } } });
+  return row.unreadCount;
+}
+
+/** When the reader starred the article; null when they have not. */
+export async function starredAtOf(db: Db, articleId: number, userId?: number): Promise<Date | null> {
+  const user = userId ?? (await readerId(db));
+  const row = await db.starredArticle.findUnique({ where: { userId_articleId: { userId: user, articleId } } });
+  return row?.starredAt ?? null;
+}
+
+/** Whether the reader has read the article (no unread row of theirs). */
+export async function isRead(db: Db, articleId: number, userId?: number): Promise<boolean> {
+  const user = userId ?? (await readerId(db));
+  return (await db.unreadArticle.count({ where: { userId: user, articleId } })) === 0;
+}
+
+/** The reader's subscription to a source with its folder's name. */
+export async function subscriptionOf(db: Db, sourceId: number, userId?: number) {
+  const user = userId ?? (await readerId(db));
+  const row = await db.subscription.findUniqueOrThrow({
+    where: { userId_sourceId: { userId: user, sourceId } },
+    include: { folder: true },
+  });
+  return { ...row, folderName: row.folder?.name ?? null };
+}

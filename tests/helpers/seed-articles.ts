@@ -111,7 +111,13 @@ export async function seedArticles(db: Db, sourceId: number, articles: ArticleSe
     await db.starredArticle.createMany({
       data: seeded
         .filter((row) => row.seed.starred)
-        .map((row) => ({ userId, articleId: row.id, sourceId, publishedAt: row.publishedAt, starredAt: new Date(now) })),
+        .map((row) => ({
+          userId,
+          articleId: row.id,
+          sourceId,
+          publishedAt: row.publishedAt,
+          starredAt: new Date(now),
+        })),
     });
     await db.subscription.update({
       where: { userId_sourceId: { userId, sourceId } },

@@ -530,10 +530,10 @@ describe("the migration runner", () => {
     await runMigrations(target);
     const db = createPrismaClient(target);
     try {
-      const folder = await db.folder.create({ data: { name: "News" } });
-      const source = await db.source.create({
-        data: { feedUrl: "http://127.0.0.1/feed", title: "Feed", folderId: folder.id },
-      });
+      const user = await db.user.create({ data: { name: "reader" } });
+      const folder = await db.userFolder.create({ data: { userId: user.id, name: "News" } });
+      const source = await db.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" } });
+      await db.subscription.create({ data: { userId: user.id, sourceId: source.id, folderId: folder.id } });
       const round = await db.round.create({ data: { startedAt: new Date(), trigger: "cli", instanceId: "test" } });
       await db.fetch.create({
         data: {

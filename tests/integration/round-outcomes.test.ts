@@ -6,6 +6,7 @@ import { runRound } from "@/lib/pipeline/round/run-round";
 import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
 import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 
@@ -302,6 +303,7 @@ describe("a person's changes while a round walks its list", () => {
     // The person acts while the round is fetching the first source (the list is already loaded).
     world.publisher.setRoute("/walk-first.xml", async (request, response) => {
       await updateSource(db, {
+        userId: await readerId(db),
         sourceId: firstId,
         customTitle: "Renamed by me",
         folderName: null,
@@ -309,13 +311,14 @@ describe("a person's changes while a round walks its list", () => {
         now: new Date(),
       });
       await updateSource(db, {
+        userId: await readerId(db),
         sourceId: disabledId,
         customTitle: null,
         folderName: null,
         enabled: false,
         now: new Date(),
       });
-      await removeSource(db, removedId);
+      await removeSource(db, { userId: await readerId(db), sourceId: removedId });
       await feed({ body: rssFeed({ items: ITEMS_V1 }) })(request, response);
     });
 

@@ -8,6 +8,7 @@ import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -41,12 +42,14 @@ const events = async (sourceId: number) =>
 describe("editing a source", () => {
   it("sets and clears the user's title, moves it between folders and drops a folder left empty", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://a.example/feed",
       title: "Feed's own",
       customTitle: null,
       folderName: "Old",
     });
     const other = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://b.example/feed",
       title: "B",
       customTitle: null,
@@ -56,6 +59,7 @@ describe("editing a source", () => {
 
     expect(
       await updateSource(database.db, {
+        userId: await readerId(database.db),
         sourceId: id,
         customTitle: "  Mine  ",
         folderName: "Shared",
@@ -67,7 +71,14 @@ describe("editing a source", () => {
     expect([source.customTitle, source.title, source.folder?.name]).toEqual(["Mine", "Feed's own", "Shared"]);
     expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
 
-    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: "Brand new", enabled: true, now });
+    await updateSource(database.db, {
+      userId: await readerId(database.db),
+      sourceId: id,
+      customTitle: null,
+      folderName: "Brand new",
+      enabled: true,
+      now,
+    });
     source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
     expect([source.customTitle, source.folder?.name]).toEqual([null, "Brand new"]);
     // "Shared" still holds the other source.
@@ -76,7 +87,14 @@ describe("editing a source", () => {
       "Shared",
     ]);
 
-    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: true, now });
+    await updateSource(database.db, {
+      userId: await readerId(database.db),
+      sourceId: id,
+      customTitle: null,
+      folderName: null,
+      enabled: true,
+      now,
+    });
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).folderId).toBeNull();
     expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
@@ -86,6 +104,7 @@ describe("editing a source", () => {
   it("says missing for a source that no longer exists", async () => {
     expect(
       await updateSource(database.db, {
+        userId: await readerId(database.db),
         sourceId: 999_999,
         customTitle: null,
         folderName: null,
@@ -150,12 +169,14 @@ describe("changing a source's feed address (the edit form)", () => {
 
   it("refuses, as `tidings add` does, an invalid address, one the SSRF guard blocks, and one already subscribed, saving nothing", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://a.example/feed",
       title: "A",
       customTitle: null,
       folderName: null,
     });
     const other = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://b.example/feed",
       title: "B",
       customTitle: "Bee",
@@ -176,6 +197,7 @@ describe("changing a source's feed address (the edit form)", () => {
     // The same address is no change at all, even where the guard would refuse it now.
     expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved" });
     const local = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "http://127.0.0.1:9/feed",
       title: "Local",
       customTitle: null,
@@ -262,12 +284,14 @@ describe("disabling and enabling", () => {
 
   it("the edit form's save toggles the state with its history, like the button", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://e.example/feed",
       title: "E",
       customTitle: null,
       folderName: null,
     });
     await updateSource(database.db, {
+      userId: await readerId(database.db),
       sourceId: id,
       customTitle: null,
       folderName: null,
@@ -275,6 +299,7 @@ describe("disabling and enabling", () => {
       now: new Date(),
     });
     await updateSource(database.db, {
+      userId: await readerId(database.db),
       sourceId: id,
       customTitle: null,
       folderName: null,
@@ -301,7 +326,10 @@ describe("removing a source", () => {
     const keep = await addDueSource(database.db, publisher.url("/keep.xml"));
     await run();
 
-    expect(await removeSource(database.db, id)).toEqual({ title: "Sample feed", articles: 2 });
+    expect(await removeSource(database.db, { userId: await readerId(database.db), sourceId: id })).toEqual({
+      title: "Sample feed",
+      articles: 2,
+    });
     for (const count of [
       database.db.source.count({ where: { id } }),
       database.db.article.count({ where: { sourceId: id } }),
@@ -314,6 +342,6 @@ describe("removing a source", () => {
     }
     expect(await database.db.article.count({ where: { sourceId: keep } })).toBe(1);
     expect(await database.db.fetch.count({ where: { sourceId: keep } })).toBe(1);
-    expect(await removeSource(database.db, id)).toBeNull();
+    expect(await removeSource(database.db, { userId: await readerId(database.db), sourceId: id })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { listSourceEvents } from "@/lib/reads/health/list-source-events";
 import { listSources } from "@/lib/reads/sources/list-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { getSource } from "@/lib/reads/sources/get-source";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const NOW = new Date();
@@ -74,8 +75,14 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
-  const add = (name: string, folderName: string | null = null) =>
-    createSource(database.db, { feedUrl: `https://${name}.example/feed`, title: name, customTitle: null, folderName });
+  const add = async (name: string, folderName: string | null = null) =>
+    createSource(database.db, {
+      userId: await readerId(database.db),
+      feedUrl: `https://${name}.example/feed`,
+      title: name,
+      customTitle: null,
+      folderName,
+    });
   main = await add("main", "Tech");
   failing = await add("failing");
   gone = await add("gone");
@@ -161,8 +168,9 @@ describe("a source's health figures", () => {
   });
 
   it("the source with its folder and article count", async () => {
-    expect(await getSource(main)).toMatchObject({ displayTitle: "main", folderName: "Tech", articleCount: 0 });
-    expect(await getSource(999_999)).toBeNull();
+    const reader = await readerId(database.db);
+    expect(await getSource(reader, main)).toMatchObject({ displayTitle: "main", folderName: "Tech", articleCount: 0 });
+    expect(await getSource(reader, 999_999)).toBeNull();
   });
 
   it("its history, newest first", async () => {
@@ -173,6 +181,7 @@ describe("a source's health figures", () => {
 describe("the fetch log", () => {
   it("pages with keyset cursors: newest, older, older, then back newer, without gaps or overlaps", async () => {
     const paged = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://paged.example/feed",
       title: "paged",
       customTitle: null,
@@ -210,20 +219,22 @@ describe("the fetch log", () => {
 
 describe("the sources list and the fleet", () => {
   it("classifies every source and sorts problems first", async () => {
-    const sorted = await listSources("problems", NOW);
+    const sorted = await listSources(await readerId(database.db), "problems", NOW);
     expect(sorted.map((source) => [source.displayTitle, source.health])).toEqual([
       ["gone", "gone"],
       ["failing", "breaker_open"],
       ["quiet", "quiet"],
       ["main", "healthy"],
     ]);
-    expect((await listSources("title", NOW)).map((source) => source.displayTitle)).toEqual([
-      "failing",
-      "gone",
-      "main",
-      "quiet",
+    expect((await listSources(await readerId(database.db), "title", NOW)).map((source) => source.displayTitle)).toEqual(
+      ["failing", "gone", "main", "quiet"],
+    );
+    expect((await listSources(await readerId(database.db), "folder", NOW)).map((source) => source.folder)).toEqual([
+      "Tech",
+      "Tech",
+      null,
+      null,
     ]);
-    expect((await listSources("folder", NOW)).map((source) => source.folder)).toEqual(["Tech", "Tech", null, null]);
   });
 
   it("the last outcomes of every source in one query, newest first, at most N each", async () => {
