@@ -150,7 +150,7 @@ describe("retention", () => {
         now: NOW,
       },
     );
-    expect(saved).toEqual({ status: "saved" });
+    expect(saved).toMatchObject({ status: "saved" });
     expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).retentionDays).toBe(10);
   });
 

@@ -69,7 +69,7 @@ describe("check at least every", () => {
         now: new Date(),
       },
     );
-    expect(saved).toEqual({ status: "saved" });
+    expect(saved).toMatchObject({ status: "saved" });
     await makeAllDue(world.database.db);
     await runRound(world.database.db, settings, { trigger: "cli" });
     const after = await world.database.db.source.findUniqueOrThrow({ where: { id } });

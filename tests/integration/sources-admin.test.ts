@@ -8,7 +8,7 @@ import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
-import { readerId } from "@/tests/helpers/reader-user";
+import { readerId, subscriptionOf } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -26,9 +26,11 @@ afterAll(async () => {
   await publisher.close();
   await database.dispose();
 });
+let reader = 0;
 beforeEach(async () => {
+  reader = await readerId(database.db);
   await database.db.source.deleteMany();
-  await database.db.folder.deleteMany();
+  await database.db.userFolder.deleteMany();
   publisher.clearRequests();
 });
 
@@ -66,10 +68,14 @@ describe("editing a source", () => {
         enabled: true,
         now,
       }),
-    ).toEqual({ status: "saved" });
-    let source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
-    expect([source.customTitle, source.title, source.folder?.name]).toEqual(["Mine", "Feed's own", "Shared"]);
-    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
+    ).toEqual({ status: "saved", sourceId: id });
+    let source = await subscriptionOf(database.db, id);
+    expect([
+      source.customTitle,
+      (await database.db.source.findUniqueOrThrow({ where: { id } })).title,
+      source.folderName,
+    ]).toEqual(["Mine", "Feed's own", "Shared"]);
+    expect((await database.db.userFolder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
 
     await updateSource(database.db, {
       userId: await readerId(database.db),
@@ -79,10 +85,10 @@ describe("editing a source", () => {
       enabled: true,
       now,
     });
-    source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
-    expect([source.customTitle, source.folder?.name]).toEqual([null, "Brand new"]);
+    source = await subscriptionOf(database.db, id);
+    expect([source.customTitle, source.folderName]).toEqual([null, "Brand new"]);
     // "Shared" still holds the other source.
-    expect((await database.db.folder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual([
+    expect((await database.db.userFolder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual([
       "Brand new",
       "Shared",
     ]);
@@ -95,8 +101,8 @@ describe("editing a source", () => {
       enabled: true,
       now,
     });
-    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).folderId).toBeNull();
-    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
+    expect((await subscriptionOf(database.db, id)).folderId).toBeNull();
+    expect((await database.db.userFolder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
     expect(await database.db.source.count({ where: { id: other } })).toBe(1);
   });
@@ -120,7 +126,7 @@ describe("changing a source's feed address (the edit form)", () => {
     editSource(
       database.db,
       { allowPrivateNetworks },
-      { sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() },
+      { userId: reader, sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() },
     );
 
   it("switches to the new address, forgets what the old one taught, records it, and the next round fetches it", async () => {
@@ -140,7 +146,7 @@ describe("changing a source's feed address (the edit form)", () => {
       },
     });
 
-    expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved" });
+    expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved", sourceId: id });
     const source = await database.db.source.findUniqueOrThrow({ where: { id } });
     expect(source).toMatchObject({
       feedUrl: publisher.url("/new.xml"),
@@ -195,7 +201,7 @@ describe("changing a source's feed address (the edit form)", () => {
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).feedUrl).toBe("https://a.example/feed");
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
     // The same address is no change at all, even where the guard would refuse it now.
-    expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved" });
+    expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved", sourceId: id });
     const local = await createSource(database.db, {
       userId: await readerId(database.db),
       feedUrl: "http://127.0.0.1:9/feed",
@@ -203,7 +209,7 @@ describe("changing a source's feed address (the edit form)", () => {
       customTitle: null,
       folderName: null,
     });
-    expect(await edit(local, "http://127.0.0.1:9/feed", false)).toEqual({ status: "saved" });
+    expect(await edit(local, "http://127.0.0.1:9/feed", false)).toEqual({ status: "saved", sourceId: local });
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
   });
 });
@@ -322,7 +328,8 @@ describe("removing a source", () => {
       feed({ body: rssFeed({ items: [{ guid: "urn:k", title: "K", link: "https://publisher.example/k" }] }) }),
     );
     const id = await addDueSource(database.db, publisher.url("/r.xml"));
-    await database.db.source.update({ where: { id }, data: { folder: { create: { name: "Alone" } } } });
+    const alone = await database.db.userFolder.create({ data: { userId: reader, name: "Alone" } });
+    await database.db.subscription.updateMany({ where: { sourceId: id }, data: { folderId: alone.id } });
     const keep = await addDueSource(database.db, publisher.url("/keep.xml"));
     await run();
 
@@ -336,7 +343,7 @@ describe("removing a source", () => {
       database.db.fetch.count({ where: { sourceId: id } }),
       database.db.fetchDaily.count({ where: { sourceId: id } }),
       database.db.sourceEvent.count({ where: { sourceId: id } }),
-      database.db.folder.count({ where: { name: "Alone" } }),
+      database.db.userFolder.count({ where: { name: "Alone" } }),
     ]) {
       expect(await count).toBe(0);
     }
