@@ -41,3 +41,9 @@ export async function subscriptionOf(db: Db, sourceId: number, userId?: number) 
   });
   return { ...row, folderName: row.folder?.name ?? null };
 }
+
+/** Every article of the source read by every subscriber, their counts kept (as "mark all read" leaves them). */
+export async function markSourceRead(db: Db, sourceId: number): Promise<void> {
+  await db.unreadArticle.deleteMany({ where: { sourceId } });
+  await db.subscription.updateMany({ where: { sourceId }, data: { unreadCount: 0 } });
+}

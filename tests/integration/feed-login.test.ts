@@ -21,7 +21,7 @@ import { exportOpml } from "@/lib/reads/sources/export-opml";
 import { addSourceSchema, editSourceSchema } from "@/lib/reads/sources/form-schemas";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
-import { readerId } from "@/tests/helpers/reader-user";
+import { readerId, subscriptionOf } from "@/tests/helpers/reader-user";
 
 const USER = "reader";
 const PASSWORD = "s3cret pass: with a colon";
@@ -211,6 +211,7 @@ describe("a subscription with a login", () => {
         database.db,
         { allowPrivateNetworks: true },
         {
+          userId: await readerId(database.db),
           sourceId: id,
           url,
           customTitle: title,
@@ -278,7 +279,7 @@ describe("the login is written in its source's transaction", () => {
       }),
     ).rejects.toThrow();
     expect(await database.db.source.count()).toBe(0);
-    expect(await database.db.folder.count({ where: { name: "Members" } })).toBe(0);
+    expect(await database.db.userFolder.count({ where: { name: "Members" } })).toBe(0);
     expect(await database.db.sourceEvent.count()).toBe(0);
     expect(await database.db.sourceLogin.count()).toBe(0);
   });
@@ -297,6 +298,7 @@ describe("the login is written in its source's transaction", () => {
         database.db,
         { allowPrivateNetworks: true },
         {
+          userId: await readerId(database.db),
           sourceId: id,
           url: site.url("/private.xml"),
           customTitle: "Renamed",
@@ -307,8 +309,8 @@ describe("the login is written in its source's transaction", () => {
         },
       ),
     ).rejects.toThrow();
-    const source = await database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ customTitle: null, folderId: null, enabled: true });
+    expect(await database.db.source.findUniqueOrThrow({ where: { id } })).toMatchObject({ enabled: true });
+    expect(await subscriptionOf(database.db, id)).toMatchObject({ customTitle: null, folderId: null, paused: false });
     expect(await database.db.sourceLogin.count()).toBe(0);
   });
 });
