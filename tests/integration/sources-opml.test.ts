@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.source.deleteMany();
-  await database.db.folder.deleteMany();
+  await database.db.userFolder.deleteMany();
 });
 
 describe("OPML import", () => {
@@ -60,10 +60,12 @@ describe("OPML import", () => {
     expect(await database.db.source.count()).toBe(50);
     // No fetch happened: the sources wait for the normal serial round, due at once.
     expect(await database.db.fetch.count()).toBe(0);
-    const imported = await database.db.source.findMany({
-      where: { id: { not: existing } },
-      include: { folder: true, events: true },
-    });
+    const imported = (
+      await database.db.source.findMany({
+        where: { id: { not: existing } },
+        include: { events: true, subscriptions: { include: { folder: true } } },
+      })
+    ).map(({ subscriptions, ...source }) => ({ ...source, ...subscriptions[0]!, id: source.id }));
     expect(
       imported.every(
         (source) => source.nextDueAt.getTime() <= Date.now() && source.enabled && source.lastOutcome === null,
@@ -71,10 +73,9 @@ describe("OPML import", () => {
     ).toBe(true);
     expect(imported.every((source) => source.events.length === 1 && source.events[0]!.kind === "added")).toBe(true);
     const folders = Object.fromEntries(
-      (await database.db.folder.findMany({ include: { _count: { select: { sources: true } } } })).map((folder) => [
-        folder.name,
-        folder._count.sources,
-      ]),
+      (await database.db.userFolder.findMany({ include: { _count: { select: { subscriptions: true } } } })).map(
+        (folder) => [folder.name, folder._count.subscriptions],
+      ),
     );
     expect(folders).toEqual({ Tech: 19, News: 15, "Science & Nature": 10 });
     const seven = imported.find((source) => source.feedUrl === "https://feed-07.example/rss")!;

@@ -57,28 +57,22 @@ async function importChunk(db: Db, userId: number, chunk: readonly OpmlEntry[], 
       for (const entry of chunk) {
         const source = byUrl.get(entry.url);
         const own = source?.subscriptions[0];
-        if (seen.has(entry.url)) {
-          skipped.push({ url: entry.url, title: entry.title, reason: "listed twice in this file" });
-          continue;
-        }
-        seen.add(entry.url);
         if (source && own) {
           const title = displayTitleOf({ customTitle: own.customTitle, title: source.title });
-          skipped.push({
-            url: entry.url,
-            title: entry.title,
-            reason: `already subscribed as “${title}” (source #${source.id})`,
-          });
+          const reason = `already subscribed as “${title}” (source #${source.id})`;
+          skipped.push({ url: entry.url, title: entry.title, reason });
+        } else if (seen.has(entry.url)) {
+          skipped.push({ url: entry.url, title: entry.title, reason: "listed twice in this file" });
         } else if (source) {
-          await insertSubscription(tx, providerOf(db), {
-            userId,
-            sourceId: source.id,
-            customTitle: null,
-            folderName: entry.folder,
-          });
+          seen.add(entry.url);
+          const subscription = { userId, sourceId: source.id, customTitle: null, folderName: entry.folder };
+          await insertSubscription(tx, providerOf(db), subscription);
           await resumeIfPausedByAll(tx, source.id, now);
           joined.push({ sourceId: source.id, url: entry.url });
-        } else fresh.push(entry);
+        } else {
+          seen.add(entry.url);
+          fresh.push(entry);
+        }
       }
       return { added: [...joined, ...(await createSources(tx, userId, fresh, now))], skipped };
     },
