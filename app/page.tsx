@@ -8,13 +8,14 @@ import { getReaderSettings } from "@/lib/reads/articles/get-reader-settings";
 import { getSidebar } from "@/lib/reads/articles/get-sidebar";
 import { listArticles } from "@/lib/reads/articles/list-articles";
 import { parseReaderLocation, scopeOfLocation } from "@/lib/reads/articles/reader-location";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { queryKeys } from "@/components/query-keys";
 import { formatUnreadTitle } from "@/lib/reads/articles/unread-title";
 
 export const dynamic = "force-dynamic";
 
 // Read once per request for both the title and the page.
-const readSidebar = cache(() => getSidebar(new Date()));
+const readSidebar = cache(async () => getSidebar((await getSessionUser()).id, new Date()));
 
 /** The unread count in the tab from the first paint; the client keeps it current. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -37,9 +38,10 @@ export default async function HomePage({ searchParams }: Props) {
     );
   }
   const scope = scopeOfLocation(location);
+  const user = await getSessionUser();
   const [page, article, settings] = await Promise.all([
-    listArticles({ scope, order: location.order, cursor: null }),
-    location.articleId === null ? null : getArticle(location.articleId),
+    listArticles({ userId: user.id, scope, order: location.order, cursor: null }),
+    location.articleId === null ? null : getArticle(user.id, location.articleId),
     getReaderSettings(),
   ]);
   const client = new QueryClient();

@@ -1,6 +1,7 @@
 "use server";
 // Writes of the sources pages. Each action validates its form with ONE zod schema, returns field
-// errors to useActionState, calls one store (or subscribe/round) function, and revalidates.
+// errors to useActionState, calls one store (or subscribe/round) function, and revalidates. Each
+// acts for the session's reader, and only on a source they follow.
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -14,7 +15,9 @@ import { normalizeFeedUrl } from "@/lib/pipeline/parse/opml/normalize-feed-url";
 import type { OpmlEntry, OpmlSkip } from "@/lib/pipeline/parse/opml/types";
 import { screenImportEntries } from "@/lib/reads/sources/screen-import-entries";
 import { editSource } from "@/lib/reads/sources/edit-source";
-import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
+import { setSubscriptionPaused } from "@/lib/pipeline/store/sources/subscription-pause";
+import { getSessionUser } from "@/lib/features/auth/session-user";
+import { followsSource } from "@/lib/reads/sources/follows-source";
 import { setFullText } from "@/lib/pipeline/store/pages/set-full-text";
 import { reExtractSource } from "@/lib/reads/sources/re-extract-source";
 import { refreshIconNow } from "@/lib/pipeline/round/refresh-due-icons";
@@ -66,6 +69,7 @@ export async function addSource(_previous: AddSourceState, formData: FormData): 
   const parsed = addSourceSchema.safeParse({ ...values, fullText: values.fullText ? "on" : "off", ...login });
   if (!parsed.success) return { status: "error", values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
   const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
+    userId: (await getSessionUser()).id,
     url: parsed.data.url,
     title: parsed.data.title,
     folderName: parsed.data.folder,
@@ -110,6 +114,7 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
   const { id, url, title, folder, enabled, retentionDays, maxIntervalSeconds, login } = parsed.data;
   const policy = { allowPrivateNetworks: roundSettingsFromEnv(getEnv()).fetch.allowPrivateNetworks };
   const saved = await editSource(getDb(), policy, {
+    userId: (await getSessionUser()).id,
     sourceId: id,
     url,
     customTitle: title,
@@ -121,8 +126,11 @@ export async function saveSourceSettings(_previous: EditSourceState, formData: F
     now: new Date(),
   });
   if (saved.status === "error") return saved;
-  await setFullText(getDb(), { sourceId: id, fullText: parsed.data.fullText, selector: parsed.data.selector });
-  revalidateSources(id);
+  const { sourceId } = saved;
+  await setFullText(getDb(), { sourceId, fullText: parsed.data.fullText, selector: parsed.data.selector });
+  revalidateSources(sourceId);
+  // A new address may have moved the subscription to another source (shared with other readers).
+  if (sourceId !== id) redirect(`/sources/${sourceId}`);
   return { status: "saved", fieldErrors: {} };
 }
 
@@ -132,16 +140,17 @@ export async function toggleSourceEnabled(
 ): Promise<ToggleEnabledState> {
   const parsed = toggleEnabledSchema.safeParse({ id: text(formData, "id"), enabled: text(formData, "enabled") });
   if (!parsed.success) return { status: "error", message: "Invalid request" };
-  const change = await setSourceEnabled(getDb(), {
+  const change = await setSubscriptionPaused(getDb(), {
+    userId: (await getSessionUser()).id,
     sourceId: parsed.data.id,
-    enabled: parsed.data.enabled,
+    paused: !parsed.data.enabled,
     now: new Date(),
   });
   if (!change) return { status: "error", message: "This source no longer exists." };
   revalidateSources(parsed.data.id);
   return {
     status: "done",
-    message: change.enabled
+    message: parsed.data.enabled
       ? "Enabled: it is fetched in the next round."
       : "Disabled: rounds skip it until you enable it again.",
   };
@@ -150,7 +159,10 @@ export async function toggleSourceEnabled(
 export async function removeSource(_previous: RemoveSourceState, formData: FormData): Promise<RemoveSourceState> {
   const parsed = removeSourceSchema.safeParse({ id: text(formData, "id"), confirm: text(formData, "confirm") });
   if (!parsed.success) return { status: "error", fieldErrors: z.flattenError(parsed.error).fieldErrors };
-  const removed = await removeSourceFromStore(getDb(), parsed.data.id);
+  const removed = await removeSourceFromStore(getDb(), {
+    userId: (await getSessionUser()).id,
+    sourceId: parsed.data.id,
+  });
   if (!removed) return { status: "error", fieldErrors: { form: ["This source no longer exists."] } };
   revalidateSources();
   redirect(`/sources?removed=${encodeURIComponent(removed.title)}&articles=${removed.articles}`);
@@ -159,6 +171,8 @@ export async function removeSource(_previous: RemoveSourceState, formData: FormD
 export async function fetchNow(_previous: FetchNowState, formData: FormData): Promise<FetchNowState> {
   const parsed = fetchNowSchema.safeParse({ id: text(formData, "id") });
   if (!parsed.success) return { status: "error", message: "Invalid request" };
+  if (!(await followsSource((await getSessionUser()).id, parsed.data.id)))
+    return { status: "error", message: "This source no longer exists." };
   const report = await fetchSourceNow(parsed.data.id);
   revalidateSources(parsed.data.id);
   if (report.status === "skipped") return { status: "error", message: `Not fetched: ${report.reason}` };
@@ -200,7 +214,7 @@ export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<
   const { valid, refused } = screenImportEntries(checked, {
     allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS,
   });
-  const result = await importSources(getDb(), valid, new Date());
+  const result = await importSources(getDb(), (await getSessionUser()).id, valid, new Date());
   revalidateSources();
   return { ok: true, added: result.added.length, skipped: [...skipped, ...refused, ...result.skipped] };
 }
@@ -208,6 +222,8 @@ export async function importOpmlChunk(input: { entries: OpmlEntry[] }): Promise<
 export async function reExtract(_previous: SourceActionState, formData: FormData): Promise<SourceActionState> {
   const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
   if (!parsed.success) return { status: "error", message: "Invalid request" };
+  if (!(await followsSource((await getSessionUser()).id, parsed.data.id)))
+    return { status: "error", message: "This source no longer exists." };
   const report = await reExtractSource(getDb(), parsed.data.id);
   revalidateSources(parsed.data.id);
   if (report.pages === 0)
@@ -221,7 +237,8 @@ export async function reExtract(_previous: SourceActionState, formData: FormData
 export async function refreshIcon(_previous: SourceActionState, formData: FormData): Promise<SourceActionState> {
   const parsed = reExtractSchema.safeParse({ id: text(formData, "id") });
   if (!parsed.success) return { status: "error", message: "Invalid request" };
-  const result = await refreshIconNow(getDb(), roundSettingsFromEnv(getEnv()), parsed.data.id);
+  const followed = await followsSource((await getSessionUser()).id, parsed.data.id);
+  const result = followed ? await refreshIconNow(getDb(), roundSettingsFromEnv(getEnv()), parsed.data.id) : null;
   if (result === null) return { status: "error", message: "This source no longer exists." };
   revalidateSources(parsed.data.id);
   if (result.state === "found") return { status: "done", message: `Icon found at ${result.url}.` };

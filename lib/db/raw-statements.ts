@@ -7,7 +7,11 @@ import { postgresPoolOf, providerOf } from "@/lib/db/prisma-client";
 import { queryPostgres } from "@/lib/db/postgres-query";
 import { inTransaction } from "@/lib/db/transaction";
 
-export type Statement = { text: string; values: unknown[] };
+/**
+ * `readsEarlier`: the statement reads rows written by statements before it in the same batch,
+ * which PostgreSQL's data-modifying CTEs (one snapshot for all) would hide from it.
+ */
+export type Statement = { text: string; values: unknown[]; readsEarlier?: boolean };
 /** Runs one SELECT: selectRows outside a transaction, the transaction's client inside one. */
 export type ReadRows = <T>(statement: Statement) => Promise<T[]>;
 type Scalar = string | number | boolean | Date | null;
@@ -134,7 +138,8 @@ export async function selectRows<T>(db: Db, statement: Statement): Promise<T[]> 
  * Runs the statements all-or-nothing. SQLite: one transaction (in-process, round trips are free).
  * PostgreSQL: ONE statement, the first ones as data-modifying CTEs, which PostgreSQL executes
  * atomically; a transaction would cost a network round trip per statement. Only beyond the
- * protocol's limit of bound parameters (a first fetch of thousands of items) is it a transaction.
+ * protocol's limit of bound parameters (a first fetch of thousands of items), or with a statement
+ * that reads what an earlier one wrote (new articles' unread rows), is it a transaction.
  */
 export async function runAtomically(db: Db, statements: Iterable<Statement>): Promise<void> {
   const pool = postgresPoolOf(db);
@@ -151,7 +156,7 @@ export async function runAtomically(db: Db, statements: Iterable<Statement>): Pr
     await db.$transaction(ahead.head.map((statement) => db.$executeRawUnsafe(statement.text, ...statement.values)));
     return;
   }
-  if (pool && ahead.done) {
+  if (pool && ahead.done && !ahead.head.some((statement) => statement.readsEarlier)) {
     if (ahead.head.length === 0) return;
     const merged = mergeStatements(ahead.head);
     await queryPostgres(pool, merged.text, merged.values);

@@ -17,6 +17,7 @@ import { printFigures, type BenchFigure } from "./bench-output";
 import { startLanesPublisher, type PolitenessCounts } from "./fetch-lanes/lanes-publisher";
 import { readRunFigures, type RunFigures } from "./fetch-lanes/lanes-figures";
 import type { InstanceFigures } from "./fetch-lanes/lanes-instance";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const { values } = parseArgs({
   options: {
@@ -74,7 +75,7 @@ async function runConfiguration(urlOf: (feed: number) => string, configuration: 
       folder: null,
       siteUrl: null,
     }));
-    await importSources(database.db, entries, new Date());
+    await importSources(database.db, await readerId(database.db), entries, new Date());
     const startedAt = Date.now();
     // Asynchronous: the publisher answers from this process's event loop meanwhile.
     const outputs = await Promise.all(

@@ -10,6 +10,7 @@ import { listDailyOutcomes } from "@/lib/reads/health/list-daily-outcomes";
 import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
 import { getDb } from "@/lib/db/client";
+import { claimFirstAdmin } from "@/lib/features/auth/users";
 import { listAlerts } from "@/lib/features/alerts/list-alerts";
 import { readBacklog } from "@/lib/reads/health/read-backlog";
 import { listWebSubNotices } from "@/lib/features/websub/get-websub-health";
@@ -20,6 +21,8 @@ import { listSourcesPage } from "@/lib/reads/sources/list-sources";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
 const RUNS = Number(values.runs);
+/** The bench's reader: the first admin, who follows every seeded source. */
+const readerId = async () => (await claimFirstAdmin(getDb())).id;
 
 const READS: Array<[string, () => Promise<unknown>]> = [
   ["readFleetDrift", () => readFleetDrift(getDb(), { now: new Date(), days: 30 })],
@@ -34,11 +37,12 @@ const READS: Array<[string, () => Promise<unknown>]> = [
   ["listPageCosts (30 days)", () => listPageCosts({ since: new Date(Date.now() - 29 * 86_400_000) })],
   [
     "listSourcesPage (the /sources page's read: problems first)",
-    () => listSourcesPage({ sort: "problems", state: null, q: "", page: 1 }, new Date()),
+    async () => listSourcesPage(await readerId(), { sort: "problems", state: null, q: "", page: 1 }, new Date()),
   ],
   [
     "listSourcesPage (a state and a search)",
-    () => listSourcesPage({ sort: "title", state: "backing_off", q: "feed-3", page: 1 }, new Date()),
+    async () =>
+      listSourcesPage(await readerId(), { sort: "title", state: "backing_off", q: "feed-3", page: 1 }, new Date()),
   ],
 ];
 

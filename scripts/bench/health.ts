@@ -63,7 +63,7 @@ const T = (name: string, columns: string): Table => ({
 });
 const SOURCE = T(
   "Source",
-  "id:int,feedUrl:text,title:text,folderId:int,enabled:bool,disabledReason:text,etag:text,lastBodyBytes:int,nextDueAt:ts,intervalSeconds:int,consecutiveErrors:int,breakerState:text,nextCheckReason:text,lastFetchedAt:ts,lastOutcome:text,lastErrorKind:text,lastSuccessAt:ts,lastNewArticleAt:ts,createdAt:ts,updatedAt:ts",
+  "id:int,feedUrl:text,title:text,enabled:bool,disabledReason:text,etag:text,lastBodyBytes:int,nextDueAt:ts,intervalSeconds:int,consecutiveErrors:int,breakerState:text,nextCheckReason:text,lastFetchedAt:ts,lastOutcome:text,lastErrorKind:text,lastSuccessAt:ts,lastNewArticleAt:ts,createdAt:ts,updatedAt:ts",
 );
 const FETCH = T(
   "Fetch",
@@ -84,15 +84,20 @@ const ROUND = T(
 );
 const EVENT = T("SourceEvent", "sourceId:int,at:ts,kind:text,detail:text");
 const ARTICLE = T("Article", "sourceId:int,dedupeKey:text,title:text,publishedAt:ts,firstSeenAt:ts,contentHash:text");
-const FOLDER = T("Folder", "id:int,name:text,position:int");
+// One reader follows every source, in their folders.
+const USER = T("User", "id:int,name:text,role:text");
+const FOLDER = T("UserFolder", "id:int,userId:int,name:text,position:int");
+const SUBSCRIPTION = T("Subscription", "userId:int,sourceId:int,folderId:int");
 
 async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targetId: number; dailyRows: number }> {
   const rand = createRandom(42);
+  await sink.insert(USER, [[1, "tidings", "admin"]]);
   await sink.insert(
     FOLDER,
-    Array.from({ length: 10 }, (_, i) => [i + 1, `Folder ${i + 1}`, i]),
+    Array.from({ length: 10 }, (_, i) => [i + 1, 1, `Folder ${i + 1}`, i]),
   );
   const sources: Value[][] = [];
+  const subscriptions: Value[][] = [];
   for (let id = 1; id <= SOURCES; id++) {
     const kind =
       id % 50 === 0
@@ -111,7 +116,6 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
       id,
       `https://host-${id % 400}.example/feed-${id}.xml`,
       `Feed number ${id}`,
-      id % 3 === 0 ? null : (id % 10) + 1,
       kind !== "gone" && kind !== "disabled",
       kind === "gone" ? "gone" : kind === "disabled" ? "user" : null,
       `"etag-${id}"`,
@@ -131,6 +135,8 @@ async function seed(sink: Sink, toTime: (ms: number) => string): Promise<{ targe
     ]);
   }
   await sink.insert(SOURCE, sources);
+  for (let id = 1; id <= SOURCES; id++) subscriptions.push([1, id, id % 3 === 0 ? null : (id % 10) + 1]);
+  await sink.insert(SUBSCRIPTION, subscriptions);
   await sink.insert(
     EVENT,
     Array.from({ length: SOURCES }, (_, i) => [i + 1, toTime(NOW - 120 * DAY), "added", `Subscribed to feed ${i + 1}`]),
@@ -322,8 +328,8 @@ async function postgresSink(url: string, schema: string): Promise<Sink> {
       await client.query(sql);
     },
     async close() {
-      // Serial ids were given explicitly for Source and Folder: move their sequences past them.
-      for (const table of ["Source", "Folder"])
+      // Serial ids were given explicitly for Source, User and UserFolder: move their sequences past them.
+      for (const table of ["Source", "User", "UserFolder"])
         await client.query(
           `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`,
         );

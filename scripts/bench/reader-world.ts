@@ -14,6 +14,9 @@ import { freePort, stopGroup } from "../../tests/helpers/app-server";
 import { claimFirstAdminAt } from "../../tests/helpers/first-admin";
 import { createRandom } from "../seeded-random";
 
+/** The one reader of the bench world (the first admin): the app's edge reads for them. */
+export const READER_ID = 1;
+
 export const DAY = 86_400_000;
 const FOLDERS = 20;
 
@@ -50,19 +53,29 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
   const titles = Array.from({ length: 9973 }, () => text(6));
   db.transaction(() => {
     for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
-    const folder = db.prepare(`INSERT INTO "Folder" ("name", "position", "createdAt") VALUES (?, ?, ?)`);
-    for (let f = 1; f <= FOLDERS; f++) folder.run(`Folder ${f}`, f, stamp(now));
+    // One reader (the first admin) follows every source: their folders, subscriptions and reading rows.
+    db.prepare(`INSERT INTO "User" ("id", "name", "role", "createdAt") VALUES (?, 'tidings', 'admin', ?)`).run(
+      READER_ID,
+      stamp(now),
+    );
+    const folder = db.prepare(
+      `INSERT INTO "UserFolder" ("userId", "name", "position", "createdAt") VALUES (?, ?, ?, ?)`,
+    );
+    for (let f = 1; f <= FOLDERS; f++) folder.run(READER_ID, `Folder ${f}`, f, stamp(now));
     const source =
-      db.prepare(`INSERT INTO "Source" ("feedUrl", "title", "folderId", "enabled", "disabledReason", "breakerState", "consecutiveErrors",
+      db.prepare(`INSERT INTO "Source" ("feedUrl", "title", "enabled", "disabledReason", "breakerState", "consecutiveErrors",
       "lastFetchedAt", "lastOutcome", "lastSuccessAt", "lastNewArticleAt", "nextDueAt", "nextCheckReason", "createdAt", "updatedAt")
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ok', ?, ?, ?, 'adaptive interval', ?, ?)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, 'ok', ?, ?, ?, 'adaptive interval', ?, ?)`);
+    const subscription = db.prepare(
+      `INSERT INTO "Subscription" ("userId", "sourceId", "folderId", "createdAt") VALUES (?, ?, ?, ?)`,
+    );
     for (let s = 1; s <= options.sources; s++) {
       const folderId = s % 5 === 0 ? null : ((s * 7) % FOLDERS) + 1;
+      subscription.run(READER_ID, s, folderId, stamp(now));
       const gone = s % 97 === 0;
       source.run(
         `https://site-${s}.example/feed.xml`,
         `Site ${s} ${text(2)}`,
-        folderId,
         gone ? 0 : 1,
         gone ? "gone" : null,
         s % 89 === 0 ? "open" : "closed",
@@ -80,17 +93,24 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
       () => Math.floor((now - random() * 730 * DAY) / 1000) * 1000,
     ).sort((a, b) => a - b);
     // Many rows per statement: binding is what costs, not SQLite.
-    const columns = `"sourceId", "dedupeKey", "guid", "url", "title", "author", "snippet", "content", "publishedAt", "firstSeenAt", "contentHash", "readAt", "starredAt"`;
+    const columns = `"sourceId", "dedupeKey", "guid", "url", "title", "author", "snippet", "content", "publishedAt", "firstSeenAt", "contentHash"`;
+    const unreadRow = db.prepare(
+      `INSERT INTO "UnreadArticle" ("userId", "articleId", "sourceId", "publishedAt") VALUES (?, ?, ?, ?)`,
+    );
+    const starredRow = db.prepare(
+      `INSERT INTO "StarredArticle" ("userId", "articleId", "sourceId", "publishedAt", "starredAt") VALUES (?, ?, ?, ?, ?)`,
+    );
     const batch = 100;
     const insert = (rows: number) =>
       db.prepare(
         `INSERT INTO "Article" (${columns}) VALUES ${Array(rows)
-          .fill(`(${Array(13).fill("?").join(",")})`)
+          .fill(`(${Array(11).fill("?").join(",")})`)
           .join(",")}`,
       );
     const full = insert(batch);
     let values: unknown[] = [];
     const unreadBySource = new Map<number, number>();
+    const reading: { unread: unknown[][]; starred: unknown[][] } = { unread: [], starred: [] };
     for (let a = 0; a < options.articles; a++) {
       // Some sources publish far more than others.
       const sourceId = 1 + Math.floor(random() ** 2 * options.sources);
@@ -98,6 +118,9 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
       const fresh = now - at < 30 * DAY;
       const unread = random() < (fresh ? 0.8 : 0.02);
       if (unread) unreadBySource.set(sourceId, (unreadBySource.get(sourceId) ?? 0) + 1);
+      // Ids are given in insertion order (a fresh table): article a is row a + 1.
+      if (unread) reading.unread.push([READER_ID, a + 1, sourceId, stamp(at)]);
+      if (random() < 0.001) reading.starred.push([READER_ID, a + 1, sourceId, stamp(at), stamp(at + DAY)]);
       const body = bodies[a % bodies.length]!;
       values.push(
         sourceId,
@@ -111,20 +134,20 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
         stamp(at),
         stamp(at + 60_000),
         `hash-${a}`,
-        unread ? null : stamp(at + DAY),
-        random() < 0.001 ? stamp(at + DAY) : null,
       );
-      if (values.length === batch * 13) {
+      if (values.length === batch * 11) {
         full.run(...values);
         values = [];
       }
     }
-    if (values.length > 0) insert(values.length / 13).run(...values);
+    if (values.length > 0) insert(values.length / 11).run(...values);
+    for (const row of reading.unread) unreadRow.run(...row);
+    for (const row of reading.starred) starredRow.run(...row);
     console.log(`  rows inserted after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     for (const { sql } of indexes) db.exec(sql);
     console.log(`  indexes built after ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const count = db.prepare(`UPDATE "Source" SET "unreadCount" = ? WHERE "id" = ?`);
-    for (const [sourceId, unread] of unreadBySource) count.run(unread, sourceId);
+    const count = db.prepare(`UPDATE "Subscription" SET "unreadCount" = ? WHERE "userId" = ? AND "sourceId" = ?`);
+    for (const [sourceId, unread] of unreadBySource) count.run(unread, READER_ID, sourceId);
     db.exec(
       `UPDATE "Source" SET "articleCount" = (SELECT COUNT(*) FROM "Article" WHERE "Article"."sourceId" = "Source"."id")`,
     );

@@ -14,8 +14,12 @@ import { resolveDatabaseTarget } from "../../lib/db/database-target";
 import { runMigrations } from "../../lib/db/migrate/run-migrations";
 import { ALL_ARTICLES, type ArticleScope } from "../../lib/base/article-scope";
 import { buildBestMatchSql, buildListSql, DEFAULT_PAGE_SIZE } from "../../lib/reads/articles/list-query";
-import { buildSidebarSourcesSql, SIDEBAR_FOLDERS_SQL, STARRED_COUNT_SQL } from "../../lib/reads/articles/sidebar-query";
-import { DAY, measure, probeCpu, seedReaderDatabase, stamp, startServer, type Stats } from "./reader-world";
+import {
+  buildSidebarFoldersSql,
+  buildSidebarSourcesSql,
+  buildStarredCountSql,
+} from "../../lib/reads/articles/sidebar-query";
+import { DAY, measure, probeCpu, READER_ID, seedReaderDatabase, stamp, startServer, type Stats } from "./reader-world";
 
 type Options = { articles: number; sources: number; keep: boolean; explainOnly: boolean; searchOnly: boolean };
 
@@ -42,6 +46,7 @@ function collectPlans(): Plan[] {
   const plans: Plan[] = [];
   const list = (label: string, scope: Partial<ArticleScope>) => {
     const sql = buildListSql({
+      userId: READER_ID,
       scope: { ...ALL_ARTICLES, ...scope },
       order: "newest",
       cursor: null,
@@ -59,6 +64,7 @@ function collectPlans(): Plan[] {
   list("one folder, unread", { folderId: 3, unread: true });
   list("search", { q: "river garden" });
   const best = buildBestMatchSql({
+    userId: READER_ID,
     scope: { ...ALL_ARTICLES, q: "river garden" },
     order: "best",
     cursor: null,
@@ -67,6 +73,7 @@ function collectPlans(): Plan[] {
   });
   plans.push({ label: "list: search, best match", sql: best.sql, values: best.values });
   const cursor = buildListSql({
+    userId: READER_ID,
     scope: ALL_ARTICLES,
     order: "newest",
     cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "newest" },
@@ -75,6 +82,7 @@ function collectPlans(): Plan[] {
   });
   plans.push({ label: "list: all, a later page (cursor)", sql: cursor.sql, values: cursor.values });
   const oldest = buildListSql({
+    userId: READER_ID,
     scope: { ...ALL_ARTICLES, unread: true },
     order: "oldest",
     cursor: { publishedAt: new Date(Date.now() - 300 * DAY), id: 500, order: "oldest" },
@@ -82,10 +90,12 @@ function collectPlans(): Plan[] {
     provider: "sqlite",
   });
   plans.push({ label: "list: unread, oldest first, a later page (cursor)", sql: oldest.sql, values: oldest.values });
-  const sidebar = buildSidebarSourcesSql(new Date());
+  const sidebar = buildSidebarSourcesSql(READER_ID, new Date());
   plans.push({ label: "sidebar: sources with unread counts and health", sql: sidebar.sql, values: sidebar.values });
-  plans.push({ label: "sidebar: folders", sql: SIDEBAR_FOLDERS_SQL.sql, values: SIDEBAR_FOLDERS_SQL.values });
-  plans.push({ label: "sidebar: starred count", sql: STARRED_COUNT_SQL.sql, values: STARRED_COUNT_SQL.values });
+  const folders = buildSidebarFoldersSql(READER_ID);
+  plans.push({ label: "sidebar: folders", sql: folders.sql, values: folders.values });
+  const starred = buildStarredCountSql(READER_ID);
+  plans.push({ label: "sidebar: starred count", sql: starred.sql, values: starred.values });
   return plans;
 }
 

@@ -37,6 +37,16 @@ const BENCHES: Bench[] = [
   { script: "ingest.ts", args: ["--items", "1000"], smokeArgs: ["--items", "50"] },
   { script: "ingest.ts", args: ["--items", "1000", "--postgres"], smokeArgs: ["--items", "50", "--postgres"] },
   {
+    script: "subscriber-fanout.ts",
+    args: ["--articles", "1000", "--readers", "20"],
+    smokeArgs: ["--articles", "100", "--readers", "3"],
+  },
+  {
+    script: "subscriber-fanout.ts",
+    args: ["--articles", "1000", "--readers", "20", "--postgres"],
+    smokeArgs: ["--articles", "100", "--readers", "3", "--postgres"],
+  },
+  {
     script: "reader.ts",
     args: ["--articles", "1000000", "--sources", "1000"],
     smokeArgs: ["--articles", "20000", "--sources", "100"],

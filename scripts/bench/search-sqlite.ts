@@ -35,6 +35,9 @@ const wordOfRank = (rank: number) => {
   return syllables.join("");
 };
 
+/** The one reader of the bench world. */
+const READER_ID = 1;
+
 type Seeded = { file: string; seedMs: number; bytes: number; drop(): Promise<void> };
 
 async function seed(withSearchIndex: boolean): Promise<Seeded> {
@@ -50,6 +53,15 @@ async function seed(withSearchIndex: boolean): Promise<Seeded> {
     );
   const insertSource = db.prepare(`INSERT INTO "Source" ("feedUrl", "title", "updatedAt") VALUES (?, ?, ?)`);
   for (let n = 0; n < SOURCES; n++) insertSource.run(`https://s${n}.example/feed`, `Source ${n}`, Date.now());
+  // One reader follows every source: the list reads their subscriptions.
+  db.prepare(`INSERT INTO "User" ("id", "name", "role", "createdAt") VALUES (?, 'tidings', 'admin', ?)`).run(
+    READER_ID,
+    Date.now(),
+  );
+  db.prepare(`INSERT INTO "Subscription" ("userId", "sourceId", "createdAt") SELECT ?, "id", ? FROM "Source"`).run(
+    READER_ID,
+    Date.now(),
+  );
   const random = createRandom(42);
   const word = () => wordOfRank(Math.floor(VOCABULARY ** random()));
   const text = (words: number) => Array.from({ length: words }, word).join(" ");
@@ -84,7 +96,13 @@ async function seed(withSearchIndex: boolean): Promise<Seeded> {
 
 async function timePage(db: Database.Database, q: string, like: boolean): Promise<{ p50: number; found: number }> {
   const run = async (sql: Sql) => db.prepare(sql.sql).all(...sql.values.map(toSqlite)) as ListRow[];
-  const input = { scope: { ...ALL_ARTICLES, q }, order: "newest", cursor: null, limit: DEFAULT_PAGE_SIZE } as const;
+  const input = {
+    userId: READER_ID,
+    scope: { ...ALL_ARTICLES, q },
+    order: "newest",
+    cursor: null,
+    limit: DEFAULT_PAGE_SIZE,
+  } as const;
   const likeRun = async () => {
     const pattern = `%${q}%`;
     return db

@@ -29,6 +29,8 @@ import { queryPostgres } from "@/lib/db/postgres-query";
 import { ms, percentile, printFigures, type BenchFigure } from "./bench-output";
 import { createRandom } from "../seeded-random";
 
+/** The one reader of the bench world, who follows every source. */
+const READER_ID = 1;
 const { values } = parseArgs({
   options: {
     articles: { type: "string", default: "100000" },
@@ -68,17 +70,23 @@ async function seed(client: pg.Client): Promise<{ searchIndexBuildMs: number; in
     `INSERT INTO "Source" ("feedUrl", "title", "updatedAt") SELECT 'https://site-' || n || '.example/feed.xml', 'Site ' || n, now() FROM generate_series(1, $1::int) AS n`,
     [SOURCES],
   );
+  // One reader follows every source (their reading rows are inserted after the articles).
+  await client.query(`INSERT INTO "User" ("id", "name", "role") VALUES ($1, 'tidings', 'admin')`, [READER_ID]);
+  await client.query(`INSERT INTO "Subscription" ("userId", "sourceId") SELECT $1, "id" FROM "Source"`, [READER_ID]);
   const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
     `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Article' AND indexname NOT LIKE '%_pkey'`,
   );
   for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
   const now = Date.now();
-  const columns = `"sourceId", "dedupeKey", "title", "snippet", "content", "publishedAt", "contentHash", "readAt"`;
+  const columns = `"sourceId", "dedupeKey", "title", "snippet", "content", "publishedAt", "contentHash"`;
+  const unread: number[] = [];
   for (let start = 0; start < ARTICLES; start += 5000) {
     const rows = Array.from({ length: Math.min(5000, ARTICLES - start) }, (_, offset) => {
       const n = start + offset;
       const published = new Date(now - random() * 730 * DAY);
       const body = bodies[n % bodies.length]!;
+      // Ids follow insertion order in a fresh table: article n is row n + 1. A fifth stay unread.
+      if (random() >= 0.8) unread.push(n + 1);
       return [
         1 + Math.floor(random() ** 2 * SOURCES),
         `urn:bench:${n}`,
@@ -87,15 +95,20 @@ async function seed(client: pg.Client): Promise<{ searchIndexBuildMs: number; in
         body,
         published,
         `hash-${n}`,
-        random() < 0.8 ? new Date(now) : null,
       ];
     });
     const arrays = rows[0]!.map((_, column) => rows.map((row) => row[column]));
     await client.query(
-      `INSERT INTO "Article" (${columns}) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[], $7::text[], $8::timestamp(3)[])`,
+      `INSERT INTO "Article" (${columns}) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp(3)[], $7::text[])`,
       arrays,
     );
   }
+  for (let start = 0; start < unread.length; start += 50_000)
+    await client.query(
+      `INSERT INTO "UnreadArticle" ("userId", "articleId", "sourceId", "publishedAt")
+        SELECT $1, "id", "sourceId", "publishedAt" FROM "Article" WHERE "id" = ANY($2::int[])`,
+      [READER_ID, unread.slice(start, start + 50_000)],
+    );
   const btrees = indexes.filter((index) => index.indexname !== SEARCH_INDEX);
   for (const index of btrees) await client.query(index.indexdef);
   const search = indexes.find((index) => index.indexname === SEARCH_INDEX);
@@ -117,6 +130,7 @@ const runOn =
 /** The list's input for a query: its first page, or its second (the cursor after the first page). */
 async function listInputOf(client: pg.Client, query: Query): Promise<ListQueryInput> {
   const input: ListQueryInput = {
+    userId: READER_ID,
     scope: { ...ALL_ARTICLES, ...query.scope },
     order: query.best ? "best" : "newest",
     cursor: null,

@@ -4,12 +4,14 @@ import { getEnv } from "@/lib/base/env";
 import { runMigrations } from "@/lib/db/migrate/run-migrations";
 import { roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
 import { subscribe } from "@/lib/reads/sources/subscribe";
+import { claimFirstAdmin } from "@/lib/features/auth/users";
 
 export async function subscribeAll(feedUrls: string[]): Promise<void> {
   await runMigrations(getDatabaseTarget());
   const settings = roundSettingsFromEnv(getEnv());
   for (const [index, url] of feedUrls.entries()) {
     const result = await subscribe(getDb(), settings, {
+      userId: (await claimFirstAdmin(getDb())).id,
       url,
       folderName: index % 3 === 0 ? "Local" : index % 3 === 1 ? "Hobbies" : null,
     });

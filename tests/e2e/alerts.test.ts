@@ -13,6 +13,7 @@ import { DEFAULT_POLICY_SETTINGS } from "@/lib/pipeline/policy";
 import { drainOutbox } from "@/lib/features/notify/drain-outbox";
 import { readNotifyTarget } from "@/lib/features/notify/notify-target";
 import { readSetting, writeSetting } from "@/lib/settings/setting-store";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -26,6 +27,7 @@ beforeAll(async () => {
   publisher = await startPublisher({ "/down.xml": feed({ body: rssFeed({ title: "Soon down", items: [] }) }) });
   receiver = await startReceiver();
   sourceId = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: publisher.url("/down.xml"),
     title: "Soon down",
     customTitle: null,

@@ -10,6 +10,7 @@ import { bulkyItems, mountSmallDisk } from "@/tests/helpers/small-disk";
 import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { feed, rssFeed, startPublisher, type Handler, type Publisher } from "@/tests/helpers/publisher";
 import { addDueSource } from "@/tests/helpers/round-fixtures";
+import { starredAtOf } from "@/tests/helpers/reader-user";
 
 const disk = mountSmallDisk("disk-full");
 
@@ -64,7 +65,7 @@ describe.skipIf(disk.skipReason !== null)("the app server when its SQLite disk f
       body: JSON.stringify({ starred: true }),
     });
     expect(patched.status).toBe(200);
-    expect((await db.article.findUniqueOrThrow({ where: { id: article.id } })).starredAt).not.toBeNull();
+    expect(await starredAtOf(db, article.id)).not.toBeNull();
 
     // app-server.ts sends SIGTERM and only 5 s later SIGKILL: stopping sooner means SIGTERM did it.
     const stopping = performance.now();

@@ -43,10 +43,8 @@ beforeAll(async () => {
     "/news/bridges": htmlPage(readPageFixture("news-article"), '"bridges-v1"'),
     "/members/only": htmlPage(readPageFixture("blog-post")),
   });
-  await database.db.source.update({
-    where: { id: sourceId },
-    data: { fullText: false, customTitle: "The Valley Courier" },
-  });
+  await database.db.source.update({ where: { id: sourceId }, data: { fullText: false } });
+  await database.db.subscription.updateMany({ where: { sourceId }, data: { customTitle: "The Valley Courier" } });
   publisher.setRoute(
     "/robots.txt",
     feed({ body: "User-agent: Tidings\nDisallow: /members/\n", contentType: "text/plain" }),

@@ -11,6 +11,7 @@ import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { addLoggedFetches } from "@/tests/helpers/scheduled-fetches";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let server: AppServer;
@@ -39,6 +40,7 @@ describe("the fleet page's schedule section", () => {
     for (let index = 0; index < 4; index += 1)
       ids.push(
         await createSource(db, {
+          userId: await readerId(db),
           feedUrl: `https://feed-${index}.example/rss`,
           title: `Feed ${index}`,
           customTitle: null,

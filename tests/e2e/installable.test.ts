@@ -12,6 +12,7 @@ import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium, launchPersistentChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
+import { starredAtOf } from "@/tests/helpers/reader-user";
 
 const PASSWORD = "installable app";
 
@@ -174,9 +175,7 @@ describe("the installable app", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("The server cannot be reached");
     });
     await context.close();
-    expect(
-      await database.db.article.findUniqueOrThrow({ where: { id: articleIds[0] }, select: { starredAt: true } }),
-    ).toEqual({ starredAt: null });
+    expect(await starredAtOf(database.db, articleIds[0]!)).toBeNull();
   });
 
   it("keeps an article opened from the list (the address changed, no page loaded) readable offline too", async () => {

@@ -16,6 +16,7 @@ import { runRound } from "@/lib/pipeline/round/run-round";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { publisherPath } from "@/lib/reads/health/rules/publisher-path";
 import { hostOf } from "@/lib/pipeline/fetch/host-of";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const PASSWORD = "layout and contrast";
 const LONG_WORD = "Supercalifragilisticexpialidocious-and-an-unbreakable-slug-that-goes-on";
@@ -41,6 +42,7 @@ beforeAll(async () => {
     [`/feeds/${LONG_WORD}/rss.xml`]: sequence(feed({ body, etag: '"v1"' }), feed({ body, etag: '"v1"' }), status(500)),
   });
   const fetched = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: publisher.url(`/feeds/${LONG_WORD}/rss.xml`),
     title: "A publisher whose name is long enough to wrap on a phone",
     customTitle: null,

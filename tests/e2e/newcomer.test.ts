@@ -23,6 +23,7 @@ import {
 import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const API_PASSWORD = "a long random api password for the phone";
 const FEED_USER = "member";
@@ -346,6 +347,7 @@ async function showTop(page: Page): Promise<void> {
 /** A source with a few fetches of mixed outcomes (ok, 500, 503, ok), fetched by real rounds. */
 async function runRoundsOn(path: string): Promise<number> {
   const id = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: lan.url(path),
     title: "Flaky",
     customTitle: null,

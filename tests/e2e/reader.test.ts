@@ -10,6 +10,7 @@ import { screenshotPath } from "@/tests/helpers/screenshots";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
 import { markUnread } from "@/lib/pipeline/store/reading/article-state";
 import { SETTINGS } from "@/lib/settings/settings-registry";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let server: AppServer;
@@ -89,8 +90,11 @@ const viewBadge = (page: Page, name: string) =>
   badge(page, feeds(page).getByRole("link", { name: new RegExp(`^${name}`) }));
 
 async function articleState(id: number) {
-  const row = await database.db.article.findUniqueOrThrow({ where: { id } });
-  return { read: row.readAt !== null, starred: row.starredAt !== null };
+  const row = await database.db.article.findUniqueOrThrow({
+    where: { id },
+    select: { _count: { select: { unreadBy: true, starredBy: true } } },
+  });
+  return { read: row._count.unreadBy === 0, starred: row._count.starredBy > 0 };
 }
 
 describe("reading", () => {
@@ -198,12 +202,14 @@ describe("the keyboard", () => {
 describe("mark all read", () => {
   it("marks the view read with Shift+A, and Undo brings every article back", async () => {
     const page = await openReader(`/?source=${source.beta}`);
-    const unread = await database.db.article.count({ where: { sourceId: source.beta, readAt: null } });
+    const unread = await database.db.article.count({ where: { sourceId: source.beta, unreadBy: { some: {} } } });
     expect(await sourceBadge(page, source.beta)).toBe(unread);
     await page.keyboard.press("Shift+A");
     const status = page.getByRole("status").filter({ hasText: `Marked ${unread} articles read.` });
     await status.waitFor();
-    await expect.poll(() => database.db.article.count({ where: { sourceId: source.beta, readAt: null } })).toBe(0);
+    await expect
+      .poll(() => database.db.article.count({ where: { sourceId: source.beta, unreadBy: { some: {} } } }))
+      .toBe(0);
     expect(
       await rows(page).evaluateAll((elements) =>
         elements.every((element) => (element as HTMLElement).dataset.read === "true"),
@@ -217,7 +223,9 @@ describe("mark all read", () => {
       .getByRole("status")
       .filter({ hasText: `${unread} articles are unread again.` })
       .waitFor();
-    await expect.poll(() => database.db.article.count({ where: { sourceId: source.beta, readAt: null } })).toBe(unread);
+    await expect
+      .poll(() => database.db.article.count({ where: { sourceId: source.beta, unreadBy: { some: {} } } }))
+      .toBe(unread);
     await expect.poll(() => sourceBadge(page, source.beta)).toBe(unread);
     await page.close();
   });
@@ -226,10 +234,10 @@ describe("mark all read", () => {
     const page = await openReader(`/?source=${source.alpha}`);
     const dayAgo = new Date(Date.now() - 24 * HOUR);
     const older = await database.db.article.count({
-      where: { sourceId: source.alpha, readAt: null, publishedAt: { lt: dayAgo } },
+      where: { sourceId: source.alpha, unreadBy: { some: {} }, publishedAt: { lt: dayAgo } },
     });
     const newer = await database.db.article.count({
-      where: { sourceId: source.alpha, readAt: null, publishedAt: { gte: dayAgo } },
+      where: { sourceId: source.alpha, unreadBy: { some: {} }, publishedAt: { gte: dayAgo } },
     });
     await page.getByText("Mark all read", { exact: true }).click();
     await page.getByRole("menuitem", { name: "Older than a day" }).click();
@@ -237,11 +245,11 @@ describe("mark all read", () => {
       .getByRole("status")
       .filter({ hasText: `Marked ${older} articles read.` })
       .waitFor();
-    expect(await database.db.article.count({ where: { sourceId: source.alpha, readAt: null } })).toBe(newer);
+    expect(await database.db.article.count({ where: { sourceId: source.alpha, unreadBy: { some: {} } } })).toBe(newer);
     await expect.poll(() => sourceBadge(page, source.alpha)).toBe(newer);
     await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
     await expect
-      .poll(() => database.db.article.count({ where: { sourceId: source.alpha, readAt: null } }))
+      .poll(() => database.db.article.count({ where: { sourceId: source.alpha, unreadBy: { some: {} } } }))
       .toBe(older + newer);
     await page.close();
   });
@@ -334,7 +342,7 @@ describe("the list", () => {
       orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
       take: 12,
     });
-    await markUnread(database.db, { ids: alpha.map((row) => row.id) });
+    await markUnread(database.db, { userId: await readerId(database.db), ids: alpha.map((row) => row.id) });
     const page = await openReader(`/?view=all&source=${source.alpha}`);
     // click + poll rather than check(): the box follows the saved setting, a render later.
     const setting = feeds(page).getByLabel("Mark read when scrolled past");
@@ -352,9 +360,13 @@ describe("the list", () => {
         element.closest("ul")?.parentElement?.scrollBy(0, 10); // the eighth row's bottom edge off the top, not touching it
       });
     const passed = alpha.slice(0, 8).map((row) => row.id);
-    await expect.poll(() => database.db.article.count({ where: { id: { in: passed }, readAt: null } })).toBe(0);
+    await expect
+      .poll(() => database.db.article.count({ where: { id: { in: passed }, unreadBy: { some: {} } } }))
+      .toBe(0);
     expect(
-      await database.db.article.count({ where: { id: { in: alpha.slice(9).map((row) => row.id) }, readAt: null } }),
+      await database.db.article.count({
+        where: { id: { in: alpha.slice(9).map((row) => row.id) }, unreadBy: { some: {} } },
+      }),
     ).toBe(3);
     await setting.click();
     await expect.poll(() => setting.isChecked()).toBe(false);

@@ -7,6 +7,7 @@ import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { launchChromium } from "@/tests/helpers/chromium";
 import { screenshotPath } from "@/tests/helpers/screenshots";
 import { importSources } from "@/lib/pipeline/store/sources/import-sources";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const FLEET = 10_000;
 let database: FreshDatabase;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     folder: null,
     siteUrl: null,
   }));
-  await importSources(database.db, entries, new Date());
+  await importSources(database.db, await readerId(database.db), entries, new Date());
   await database.db.source.updateMany({ where: { id: { lte: 30 } }, data: { enabled: false } });
   server = await startAppServer({ DATABASE_URL: database.url });
   browser = await launchChromium();

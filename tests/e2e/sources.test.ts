@@ -11,6 +11,8 @@ import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
+import { readerId } from "@/tests/helpers/reader-user";
+import { subscriptionOf } from "@/tests/helpers/reader-user";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/opml/fifty-feeds.opml");
 
@@ -89,8 +91,11 @@ describe("adding a feed through the form", () => {
     );
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Site feed");
     expect(await stripOutcomes(page)).toEqual(["ok"]);
-    const source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
-    expect([source.feedUrl, source.folder?.name]).toEqual([publisher.url("/site/feed.xml"), "E2E"]);
+    const source = await database.db.source.findUniqueOrThrow({ where: { id } });
+    expect([source.feedUrl, (await subscriptionOf(database.db, id)).folderName]).toEqual([
+      publisher.url("/site/feed.xml"),
+      "E2E",
+    ]);
     expect(await database.db.article.count({ where: { sourceId: id } })).toBe(2);
     await page.close();
   });
@@ -247,6 +252,7 @@ describe("a source's health page", () => {
 
   it("says on the source page why its body was refused and what to do, and that the next check was a 304", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: publisher.url("/huge.xml"),
       title: "Huge",
       customTitle: null,
@@ -291,10 +297,13 @@ describe("a source's health page", () => {
     await page.getByLabel("Folder").fill("Elsewhere");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
-    expect(await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } })).toMatchObject({
+    expect({
+      ...(await database.db.source.findUniqueOrThrow({ where: { id } })),
+      ...(await subscriptionOf(database.db, id)),
+    }).toMatchObject({
       feedUrl: publisher.url("/moved.xml"),
       customTitle: "Renamed by me",
-      folder: { name: "Elsewhere" },
+      folderName: "Elsewhere",
     });
 
     await page.getByRole("button", { name: "Remove this source…" }).click();
@@ -314,6 +323,7 @@ describe("a source's health page", () => {
 describe("OPML", () => {
   it("imports 50 feeds with progress, skips duplicates and a malformed entry with reasons, fetches none, and exports them back", async () => {
     const existing = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://feed-12.example/atom.xml",
       title: "Already here",
       customTitle: null,

@@ -8,6 +8,7 @@ import { startAppServer, type AppServer } from "@/tests/helpers/app-server";
 import { startPublisher, feed, rssFeed, type Publisher } from "@/tests/helpers/publisher";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { DUE_TOLERANCE_MS } from "@/lib/pipeline/round/due-sources";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const SOURCES = 10;
 const TICK_MS = 2000;
@@ -42,6 +43,7 @@ function defineTwoInstanceTests(): void {
       );
       ids.push(
         await createSource(database.db, {
+          userId: await readerId(database.db),
           feedUrl: publisher.url(path),
           title: `Feed ${index}`,
           customTitle: null,

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { Db } from "@/lib/db/client";
+import { compareUnreadCounts } from "@/tests/helpers/seed-articles";
 
 /**
  * The storage itself. SQLite: `PRAGMA integrity_check` and `foreign_key_check` on a read-only
@@ -50,7 +51,7 @@ export async function checkStorage(target: DatabaseTarget, settleMs = 10_000): P
  * same fetches. Returns one line per broken rule; [] means consistent.
  */
 export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
-  const [sources, fetches, articleCounts, unreadCounts, daily] = await Promise.all([
+  const [sources, fetches, articleCounts, daily] = await Promise.all([
     db.source.findMany({ orderBy: { id: "asc" } }),
     // The feed's own requests: its state and roll-ups are theirs (pages and icons are costs).
     db.fetch.findMany({
@@ -59,20 +60,17 @@ export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
       select: { sourceId: true, outcome: true, newArticles: true, etagReceived: true },
     }),
     db.article.groupBy({ by: ["sourceId"], _count: { _all: true } }),
-    db.article.groupBy({ by: ["sourceId"], where: { readAt: null }, _count: { _all: true } }),
     db.fetchDaily.groupBy({ by: ["sourceId"], _sum: { ok: true, notModified: true, error: true, newArticles: true } }),
   ]);
   const problems: string[] = [];
   for (const source of sources) {
     const own = fetches.filter((row) => row.sourceId === source.id);
     const articles = articleCounts.find((row) => row.sourceId === source.id)?._count._all ?? 0;
-    const unread = unreadCounts.find((row) => row.sourceId === source.id)?._count._all ?? 0;
     const announced = own.reduce((sum, row) => sum + row.newArticles, 0);
     const rollup = daily.find((row) => row.sourceId === source.id)?._sum;
     const rolledUp = (rollup?.ok ?? 0) + (rollup?.notModified ?? 0) + (rollup?.error ?? 0);
     const say = (rule: string) => problems.push(`source ${source.id}: ${rule}`);
     if (articles < announced) say(`${articles} articles stored, but its Fetch rows announce ${announced}`);
-    if (source.unreadCount !== unread) say(`unreadCount ${source.unreadCount}, but ${unread} unread articles`);
     if (source.articleCount !== articles) say(`articleCount ${source.articleCount}, but ${articles} articles stored`);
     if (source.etag !== null && !own.some((row) => row.outcome !== "error" && row.etagReceived === source.etag)) {
       say(`etag ${source.etag} advanced without a committed fetch that received it`);
@@ -87,6 +85,11 @@ export async function findHalfWrittenFetches(db: Db): Promise<string[]> {
     if ((rollup?.newArticles ?? 0) !== announced)
       say(`daily roll-up counts ${rollup?.newArticles ?? 0} new articles, Fetch rows ${announced}`);
   }
+  for (const row of await compareUnreadCounts(db))
+    if (row.stored !== row.counted)
+      problems.push(
+        `source ${row.sourceId}: user ${row.userId}'s unreadCount ${row.stored}, but ${row.counted} unread rows`,
+      );
   return problems;
 }
 

@@ -8,6 +8,7 @@ import type { ListOrder } from "@/lib/base/list-order";
 
 /** Every item of the view in the order the pages gave them; at most 1,000 pages. */
 export async function readAllPages(
+  userId: number,
   scope: ArticleScope,
   limit: number,
   order: ListOrder = "newest",
@@ -16,7 +17,7 @@ export async function readAllPages(
   let cursor: ArticleCursor | null = null;
   let pages = 0;
   do {
-    const page = await listArticles({ scope, cursor, order, limit });
+    const page = await listArticles({ userId, scope, cursor, order, limit });
     pages += 1;
     items.push(...page.items);
     cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);

@@ -5,6 +5,7 @@ import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { laneWithGap, processLaneQueue } from "@/lib/pipeline/lanes/request-lane";
 import { systemClock } from "@/lib/base/clock";
+import { readerId } from "@/tests/helpers/reader-user";
 import { evaluateAlertsSafely } from "@/lib/features/alerts/evaluate-alerts";
 
 export function testRoundSettings(
@@ -46,7 +47,7 @@ export async function addDueSource(
   title = feedUrl,
   folderName: string | null = null,
 ): Promise<number> {
-  return createSource(db, { feedUrl, title, customTitle: null, folderName });
+  return createSource(db, { userId: await readerId(db), feedUrl, title, customTitle: null, folderName });
 }
 
 /** Makes every source due again, as if its interval had passed. */

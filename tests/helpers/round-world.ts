@@ -21,7 +21,7 @@ export function setUpRoundWorld(): RoundWorld {
     await world.database.db.source.deleteMany();
     // The fleet's drift roll-up belongs to no source (a removed source's fetches were the rounds' work).
     await world.database.db.fetchDrift.deleteMany();
-    await world.database.db.folder.deleteMany();
+    await world.database.db.userFolder.deleteMany();
     await world.database.db.hostState.deleteMany();
     await world.database.db.robotsTxt.deleteMany();
     await world.database.db.lease.deleteMany();

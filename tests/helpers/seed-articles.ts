@@ -1,12 +1,14 @@
 // Seeds sources and articles through Prisma for the reader's tests, the way the fetch store
-// leaves them: searchText written by the store's rule, Source.unreadCount counting the unread
-// articles it inserted, articleCount all of them.
+// leaves them: each source followed by the reader (the first admin), searchText written by the
+// store's rule, an UnreadArticle row per subscriber of each unread article and a StarredArticle
+// row per starred one, Subscription.unreadCount counting them, articleCount all of them.
 import type { Db } from "@/lib/db/client";
 import { disconnectDb } from "@/lib/db/client";
 import { forget } from "@/lib/base/remember";
 import type { FreshDatabase } from "@/tests/helpers/fresh-database";
 import type { Enclosure } from "@/lib/reads/articles/dto";
 import { buildSearchText } from "@/lib/db/search-text";
+import { readerId } from "@/tests/helpers/reader-user";
 
 export type ArticleSeed = {
   title?: string;
@@ -23,6 +25,9 @@ export type ArticleSeed = {
 export type SourceSeed = {
   title: string;
   folder?: string | null;
+  /** Whose subscription it is: the reader (the first admin) unless given. */
+  userId?: number;
+  customTitle?: string | null;
   /** Fields of the Source row, e.g. { breakerState: "open" } for a red health dot. */
   state?: Record<string, unknown>;
 };
@@ -41,14 +46,34 @@ export async function seedSource(db: Db, input: SourceSeed): Promise<number> {
       lastOutcome: "ok",
       lastSuccessAt: hourAgo,
       lastNewArticleAt: hourAgo,
-      ...(input.folder
-        ? { folder: { connectOrCreate: { where: { name: input.folder }, create: { name: input.folder } } } }
-        : {}),
       ...input.state,
     },
     select: { id: true },
   });
+  await subscribeSeeded(db, { userId: input.userId ?? (await readerId(db)), sourceId: source.id, ...input });
   return source.id;
+}
+
+/** A subscription to a seeded source, in a folder of that user's when named. */
+export async function subscribeSeeded(
+  db: Db,
+  input: { userId: number; sourceId: number; folder?: string | null; customTitle?: string | null },
+): Promise<void> {
+  const folder = input.folder
+    ? await db.userFolder.upsert({
+        where: { userId_name: { userId: input.userId, name: input.folder } },
+        create: { userId: input.userId, name: input.folder },
+        update: {},
+      })
+    : null;
+  await db.subscription.create({
+    data: {
+      userId: input.userId,
+      sourceId: input.sourceId,
+      folderId: folder?.id ?? null,
+      customTitle: input.customTitle ?? null,
+    },
+  });
 }
 
 /** Inserts articles for one source in the given order; returns their ids. */
@@ -72,31 +97,54 @@ export async function seedArticles(db: Db, sourceId: number, articles: ArticleSe
         searchText: buildSearchText(title, content),
         enclosures: article.enclosures && article.enclosures.length > 0 ? JSON.stringify(article.enclosures) : null,
         publishedAt: article.publishedAt ?? new Date(now - index * 60_000),
-        readAt: article.read ? new Date(now) : null,
-        starredAt: article.starred ? new Date(now) : null,
       };
     }),
-    select: { id: true },
+    select: { id: true, publishedAt: true },
   });
-  const unread = articles.filter((article) => !article.read).length;
-  await db.source.update({
-    where: { id: sourceId },
-    data: { unreadCount: { increment: unread }, articleCount: { increment: articles.length } },
-  });
+  const subscribers = await db.subscription.findMany({ where: { sourceId }, select: { userId: true } });
+  const seeded = rows.map((row, index) => ({ ...row, seed: articles[index]! }));
+  for (const { userId } of subscribers) {
+    const unread = seeded.filter((row) => !row.seed.read);
+    await db.unreadArticle.createMany({
+      data: unread.map((row) => ({ userId, articleId: row.id, sourceId, publishedAt: row.publishedAt })),
+    });
+    await db.starredArticle.createMany({
+      data: seeded
+        .filter((row) => row.seed.starred)
+        .map((row) => ({
+          userId,
+          articleId: row.id,
+          sourceId,
+          publishedAt: row.publishedAt,
+          starredAt: new Date(now),
+        })),
+    });
+    await db.subscription.update({
+      where: { userId_sourceId: { userId, sourceId } },
+      data: { unreadCount: { increment: unread.length } },
+    });
+  }
+  await db.source.update({ where: { id: sourceId }, data: { articleCount: { increment: articles.length } } });
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-/** Each source's stored unreadCount next to a fresh COUNT(*) of its unread articles. */
-export async function compareUnreadCounts(db: Db): Promise<{ sourceId: number; stored: number; counted: number }[]> {
-  const [sources, counts] = await Promise.all([
-    db.source.findMany({ select: { id: true, unreadCount: true }, orderBy: { id: "asc" } }),
-    db.article.groupBy({ by: ["sourceId"], where: { readAt: null }, _count: { _all: true } }),
+/** Each subscription's stored unreadCount next to a fresh COUNT(*) of its unread rows. */
+export async function compareUnreadCounts(
+  db: Db,
+): Promise<{ userId: number; sourceId: number; stored: number; counted: number }[]> {
+  const [subscriptions, counts] = await Promise.all([
+    db.subscription.findMany({
+      select: { userId: true, sourceId: true, unreadCount: true },
+      orderBy: [{ userId: "asc" }, { sourceId: "asc" }],
+    }),
+    db.unreadArticle.groupBy({ by: ["userId", "sourceId"], _count: { _all: true } }),
   ]);
-  const counted = new Map(counts.map((row) => [row.sourceId, row._count._all]));
-  return sources.map((source) => ({
-    sourceId: source.id,
-    stored: source.unreadCount,
-    counted: counted.get(source.id) ?? 0,
+  const counted = new Map(counts.map((row) => [`${row.userId}:${row.sourceId}`, row._count._all]));
+  return subscriptions.map((subscription) => ({
+    userId: subscription.userId,
+    sourceId: subscription.sourceId,
+    stored: subscription.unreadCount,
+    counted: counted.get(`${subscription.userId}:${subscription.sourceId}`) ?? 0,
   }));
 }
 

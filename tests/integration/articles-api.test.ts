@@ -10,6 +10,7 @@ import * as newRoute from "@/app/api/articles/new/route";
 import * as sidebarRoute from "@/app/api/sidebar/route";
 import * as settingsRoute from "@/app/api/settings/reader/route";
 import { decodeCursor, encodeCursor } from "@/lib/pipeline/store/reading/cursor";
+import { isRead } from "@/tests/helpers/reader-user";
 
 const HOST = "reader.example:3000";
 let database: FreshDatabase;
@@ -210,7 +211,7 @@ describe("PATCH /api/articles/:id", () => {
     ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
   ])("refuses %s with 403 and changes nothing", async (_label, headers) => {
     await expectError(await patch(articleIds[3]!, { read: true }, headers), 403, "cross_site");
-    expect((await database.db.article.findUniqueOrThrow({ where: { id: articleIds[3]! } })).readAt).toBeNull();
+    expect(await isRead(database.db, articleIds[3]!)).toBe(false);
   });
 
   it.each([
@@ -290,7 +291,7 @@ describe("POST /api/articles/mark-read and mark-unread", () => {
       403,
       "cross_site",
     );
-    expect(await database.db.article.count({ where: { readAt: null } })).toBeGreaterThan(50);
+    expect(await database.db.unreadArticle.count()).toBeGreaterThan(50);
   });
 });
 
@@ -309,11 +310,11 @@ describe("GET /api/articles/new and /api/sidebar", () => {
     await expectError(await newRoute.GET(request("/api/articles/new")), 400, "invalid_query");
   });
 
-  it("gives folders, sources, unread counts from Source.unreadCount, and a health dot each", async () => {
+  it("gives folders, sources, unread counts from Subscription.unreadCount, and a health dot each", async () => {
     const sidebar = await (await sidebarRoute.GET()).json();
-    const unread = await database.db.article.count({ where: { readAt: null } });
+    const unread = await database.db.unreadArticle.count();
     expect(sidebar.unread).toBe(unread);
-    expect(sidebar.starred).toBe(await database.db.article.count({ where: { starredAt: { not: null } } }));
+    expect(sidebar.starred).toBe(await database.db.starredArticle.count());
     expect(sidebar.folders).toEqual([
       {
         id: expect.any(Number),

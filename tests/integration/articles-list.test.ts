@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/seed-articles";
 import { readAllPages } from "@/tests/helpers/read-all-pages";
+import { readerId } from "@/tests/helpers/reader-user";
 import { listArticles } from "@/lib/reads/articles/list-articles";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
 import { decodeCursor, encodeCursor, type ArticleCursor } from "@/lib/pipeline/store/reading/cursor";
@@ -15,6 +16,7 @@ let database: FreshDatabase;
 let restore: () => Promise<void>;
 const ids: Record<"alpha" | "beta" | "gamma", number> = { alpha: 0, beta: 0, gamma: 0 };
 let techFolderId = 0;
+let reader = 0;
 
 // Ten instants, each shared by several articles of several sources: the keyset must order ties by id.
 const instants = Array.from({ length: 10 }, (_, index) => new Date(Date.UTC(2025, 0, 10 - index, 12)));
@@ -22,10 +24,11 @@ const instants = Array.from({ length: 10 }, (_, index) => new Date(Date.UTC(2025
 beforeAll(async () => {
   database = await createFreshDatabase();
   restore = useDatabaseInProcess(database);
+  reader = await readerId(database.db);
   ids.alpha = await seedSource(database.db, { title: "Alpha", folder: "Tech" });
   ids.beta = await seedSource(database.db, { title: "Beta", folder: "Tech" });
   ids.gamma = await seedSource(database.db, { title: "Gamma" });
-  techFolderId = (await database.db.folder.findUniqueOrThrow({ where: { name: "Tech" } })).id;
+  techFolderId = (await database.db.userFolder.findFirstOrThrow({ where: { userId: reader, name: "Tech" } })).id;
   for (const [index, sourceId] of [ids.alpha, ids.beta, ids.gamma].entries()) {
     await seedArticles(
       database.db,
@@ -57,12 +60,18 @@ afterAll(async () => {
 });
 
 async function expectedIds(scope: ArticleScope, order: ListOrder = "newest"): Promise<number[]> {
-  const rows = await database.db.article.findMany({ include: { source: true } });
+  const rows = await database.db.article.findMany({
+    include: {
+      source: { include: { subscriptions: { where: { userId: reader } } } },
+      unreadBy: { where: { userId: reader } },
+      starredBy: { where: { userId: reader } },
+    },
+  });
   return rows
     .filter((row) => scope.sourceId === null || row.sourceId === scope.sourceId)
-    .filter((row) => scope.folderId === null || row.source.folderId === scope.folderId)
-    .filter((row) => !scope.unread || row.readAt === null)
-    .filter((row) => !scope.starred || row.starredAt !== null)
+    .filter((row) => scope.folderId === null || row.source.subscriptions[0]?.folderId === scope.folderId)
+    .filter((row) => !scope.unread || row.unreadBy.length > 0)
+    .filter((row) => !scope.starred || row.starredBy.length > 0)
     .sort((a, b) => (b.publishedAt.getTime() - a.publishedAt.getTime() || b.id - a.id) * (order === "oldest" ? -1 : 1))
     .map((row) => row.id);
 }
@@ -70,7 +79,7 @@ async function expectedIds(scope: ArticleScope, order: ListOrder = "newest"): Pr
 describe("keyset pagination", () => {
   it.each([1, 7, 50, 100])("walks every article once, newest first, ties by id, with %i per page", async (limit) => {
     const expected = await expectedIds(ALL_ARTICLES);
-    const { items, pages } = await readAllPages(ALL_ARTICLES, limit);
+    const { items, pages } = await readAllPages(reader, ALL_ARTICLES, limit);
     const seen = items.map((item) => item.id);
     expect(seen).toEqual(expected);
     expect(new Set(seen).size).toBe(seen.length);
@@ -88,14 +97,14 @@ describe("keyset pagination", () => {
     const scope = scopeOf();
     const expected = await expectedIds(scope);
     expect(expected.length).toBeGreaterThan(0);
-    expect((await readAllPages(scope, 9)).items.map((item) => item.id)).toEqual(expected);
+    expect((await readAllPages(reader, scope, 9)).items.map((item) => item.id)).toEqual(expected);
   });
 
   it.each([1, 7, 100])(
     "walks every article once, oldest first, ties by id ascending, with %i per page",
     async (limit) => {
       const expected = await expectedIds(ALL_ARTICLES, "oldest");
-      const { items, pages } = await readAllPages(ALL_ARTICLES, limit, "oldest");
+      const { items, pages } = await readAllPages(reader, ALL_ARTICLES, limit, "oldest");
       expect(items.map((item) => item.id)).toEqual(expected);
       expect(expected).toEqual((await expectedIds(ALL_ARTICLES)).reverse());
       expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
@@ -110,7 +119,7 @@ describe("keyset pagination", () => {
   ])("filters %s exactly oldest first too, across pages", async (_label, scopeOf) => {
     const scope = scopeOf();
     const expected = await expectedIds(scope, "oldest");
-    const { items } = await readAllPages(scope, 4, "oldest");
+    const { items } = await readAllPages(reader, scope, 4, "oldest");
     if (scope.q === null) expect(items.map((item) => item.id)).toEqual(expected);
     expect(items.length).toBeGreaterThan(3);
     const times = items.map((item) => Date.parse(item.publishedAt));
@@ -119,24 +128,24 @@ describe("keyset pagination", () => {
   });
 
   it("reads on in the order its cursor was made for", async () => {
-    const first = await listArticles({ scope: ALL_ARTICLES, cursor: null, order: "oldest", limit: 10 });
+    const first = await listArticles({ userId: reader, scope: ALL_ARTICLES, cursor: null, order: "oldest", limit: 10 });
     const cursor = decodeCursor(first.nextCursor!);
     expect(cursor?.order).toBe("oldest");
     // Asked with the other order beside it, the cursor wins: the walk neither repeats nor skips.
-    const second = await listArticles({ scope: ALL_ARTICLES, cursor, order: "newest", limit: 10 });
+    const second = await listArticles({ userId: reader, scope: ALL_ARTICLES, cursor, order: "newest", limit: 10 });
     expect([...first.items, ...second.items].map((item) => item.id)).toEqual(
       (await expectedIds(ALL_ARTICLES, "oldest")).slice(0, 20),
     );
   });
 
   it("neither repeats nor skips when newer articles arrive between two pages", async () => {
-    const first = await listArticles({ scope: ALL_ARTICLES, cursor: null, limit: 20 });
+    const first = await listArticles({ userId: reader, scope: ALL_ARTICLES, cursor: null, limit: 20 });
     const arrived = await seedArticles(database.db, ids.alpha, [{ title: "Breaking", publishedAt: new Date() }]);
-    const rest = await readAllPages(ALL_ARTICLES, 20).then(async () => {
+    const rest = await readAllPages(reader, ALL_ARTICLES, 20).then(async () => {
       const seen: number[] = [];
       let cursor = first.nextCursor === null ? null : decodeCursor(first.nextCursor);
       while (cursor !== null) {
-        const page = await listArticles({ scope: ALL_ARTICLES, cursor, limit: 20 });
+        const page = await listArticles({ userId: reader, scope: ALL_ARTICLES, cursor, limit: 20 });
         seen.push(...page.items.map((item) => item.id));
         cursor = page.nextCursor === null ? null : decodeCursor(page.nextCursor);
       }
@@ -147,28 +156,46 @@ describe("keyset pagination", () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual((await expectedIds(ALL_ARTICLES)).filter((id) => id !== arrived[0]));
     await database.db.article.delete({ where: { id: arrived[0]! } });
-    await database.db.source.update({ where: { id: ids.alpha }, data: { unreadCount: { decrement: 1 } } });
+    await database.db.subscription.updateMany({
+      where: { sourceId: ids.alpha },
+      data: { unreadCount: { decrement: 1 } },
+    });
   });
 
   it("says how many articles arrived since the page was read, per view", async () => {
-    const page = await listArticles({ scope: ALL_ARTICLES, cursor: null, limit: 5 });
-    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({
+    const page = await listArticles({ userId: reader, scope: ALL_ARTICLES, cursor: null, limit: 5 });
+    expect(await countNewArticlesSince({ userId: reader, scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({
       count: 0,
       latestId: page.latestId,
     });
     const arrived = await seedArticles(database.db, ids.beta, [{ title: "New one" }, { title: "New two", read: true }]);
-    expect(await countNewArticlesSince({ scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({
+    expect(await countNewArticlesSince({ userId: reader, scope: ALL_ARTICLES, sinceId: page.latestId })).toEqual({
       count: 2,
       latestId: arrived[1],
     });
     expect(
-      (await countNewArticlesSince({ scope: { ...ALL_ARTICLES, unread: true }, sinceId: page.latestId })).count,
+      (
+        await countNewArticlesSince({
+          userId: reader,
+          scope: { ...ALL_ARTICLES, unread: true },
+          sinceId: page.latestId,
+        })
+      ).count,
     ).toBe(1);
     expect(
-      (await countNewArticlesSince({ scope: { ...ALL_ARTICLES, sourceId: ids.gamma }, sinceId: page.latestId })).count,
+      (
+        await countNewArticlesSince({
+          userId: reader,
+          scope: { ...ALL_ARTICLES, sourceId: ids.gamma },
+          sinceId: page.latestId,
+        })
+      ).count,
     ).toBe(0);
     await database.db.article.deleteMany({ where: { id: { in: arrived } } });
-    await database.db.source.update({ where: { id: ids.beta }, data: { unreadCount: { decrement: 1 } } });
+    await database.db.subscription.updateMany({
+      where: { sourceId: ids.beta },
+      data: { unreadCount: { decrement: 1 } },
+    });
   });
 });
 
@@ -210,9 +237,9 @@ describe("search", () => {
   const postgres = testingPostgres();
   // By date unless asked: most cases here are about what matches; best match has cases of its own below.
   const search = async (q: string, scope: Partial<ArticleScope> = {}, order: ListOrder = "newest") =>
-    (await listArticles({ scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, order, limit: 100 })).items.map(
-      (item) => item.title,
-    );
+    (
+      await listArticles({ userId: reader, scope: { ...ALL_ARTICLES, ...scope, q }, cursor: null, order, limit: 100 })
+    ).items.map((item) => item.title);
 
   it("matches titles and content without regard to case", async () => {
     expect(await search("rust")).toEqual(["Learning RUST the hard way"]);
@@ -225,7 +252,7 @@ describe("search", () => {
     expect(await search("post", { starred: true })).toEqual(
       (
         await database.db.article.findMany({
-          where: { title: { startsWith: "Post " }, starredAt: { not: null } },
+          where: { title: { startsWith: "Post " }, starredBy: { some: { userId: reader } } },
           orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
         })
       ).map((row) => row.title),
@@ -324,7 +351,8 @@ describe("search", () => {
       expect(await search("orchard")).toEqual(["Orchards of Kent", "Quiet", "Orchard walk", "Old orchard"]);
       expect(await search("apples orchard")).toEqual(["Quiet", "Orchard walk", "Old orchard"]);
       const scope = { ...ALL_ARTICLES, q: "orch" };
-      const paged = async (order: ListOrder) => (await readAllPages(scope, 1, order)).items.map((item) => item.title);
+      const paged = async (order: ListOrder) =>
+        (await readAllPages(reader, scope, 1, order)).items.map((item) => item.title);
       expect(await paged("newest")).toEqual(["Orchards of Kent", "Quiet", "Orchard walk", "Old orchard"]);
       expect(await paged("oldest")).toEqual(["Old orchard", "Orchard walk", "Quiet", "Orchards of Kent"]);
     } finally {
@@ -354,16 +382,16 @@ describe("search", () => {
     });
 
     const paged = async (q: string, limit: number, order: ListOrder) =>
-      (await readAllPages({ ...ALL_ARTICLES, q }, limit, order)).items.map((item) => item.title);
+      (await readAllPages(reader, { ...ALL_ARTICLES, q }, limit, order)).items.map((item) => item.title);
 
     it("ranks an older article with the words in its title first, and keeps date order for newest first", async () => {
       const best = ["Walnut harvest notes", "Harvest festival", "Garden log", "Autumn diary"];
       const newest = ["Autumn diary", "Garden log", "Harvest festival", "Walnut harvest notes"];
       // A search comes by best match when no order is asked.
       expect(
-        (await listArticles({ scope: { ...ALL_ARTICLES, q: "walnut harvest" }, cursor: null })).items.map(
-          (item) => item.title,
-        ),
+        (
+          await listArticles({ userId: reader, scope: { ...ALL_ARTICLES, q: "walnut harvest" }, cursor: null })
+        ).items.map((item) => item.title),
       ).toEqual(best);
       for (const limit of [1, 3, 100]) {
         expect(await paged("walnut harvest", limit, "best")).toEqual(best);
@@ -417,7 +445,7 @@ describe("search", () => {
         const titles: string[] = [];
         let cursor: ArticleCursor | null = null;
         for (let page = 0; page < 5; page++) {
-          const result = await listArticles({ scope, cursor, order: "best", limit: 1 });
+          const result = await listArticles({ userId: reader, scope, cursor, order: "best", limit: 1 });
           titles.push(...result.items.map((item) => item.title));
           if (result.nextCursor === null) break;
           cursor = decodeCursor(result.nextCursor);

@@ -7,6 +7,7 @@ import { seedArticles, seedSource, useDatabaseInProcess } from "@/tests/helpers/
 import { readAllPages } from "@/tests/helpers/read-all-pages";
 import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
 import { NEWEST_ROWS_TESTED } from "@/lib/reads/articles/list-query";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -43,7 +44,9 @@ afterAll(async () => {
 });
 
 async function searchAllPages(scope: Partial<ArticleScope>, limit: number): Promise<string[]> {
-  return (await readAllPages({ ...ALL_ARTICLES, ...scope }, limit)).items.map((item) => item.title);
+  return (await readAllPages(await readerId(database.db), { ...ALL_ARTICLES, ...scope }, limit)).items.map(
+    (item) => item.title,
+  );
 }
 
 const expectedTitles = (keep: (n: number) => boolean) =>

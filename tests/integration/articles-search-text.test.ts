@@ -11,6 +11,7 @@ import { subscribe } from "@/lib/reads/sources/subscribe";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { listArticles } from "@/lib/reads/articles/list-articles";
 import { ALL_ARTICLES } from "@/lib/base/article-scope";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -41,12 +42,16 @@ afterAll(async () => {
 });
 
 const search = async (q: string) =>
-  (await listArticles({ scope: { ...ALL_ARTICLES, q }, cursor: null, limit: 10 })).items.map((item) => item.title);
+  (
+    await listArticles({ userId: await readerId(database.db), scope: { ...ALL_ARTICLES, q }, cursor: null, limit: 10 })
+  ).items.map((item) => item.title);
 
 describe("the text the store saves for search", () => {
   it("holds the item's words, not its markup, and follows a changed item", async () => {
     const settings = testRoundSettings();
-    expect(await subscribe(database.db, settings, { url: site.url("/feed.xml") })).toMatchObject({
+    expect(
+      await subscribe(database.db, settings, { userId: await readerId(database.db), url: site.url("/feed.xml") }),
+    ).toMatchObject({
       status: "subscribed",
       newArticles: 1,
     });

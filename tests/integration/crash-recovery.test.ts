@@ -19,6 +19,8 @@ import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { ROUND_LEASE } from "@/lib/pipeline/store/fetch/lease";
 import { ITEM_BATCH_SIZE } from "@/lib/pipeline/parse/items/gather-items";
 import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
+import { readerId } from "@/tests/helpers/reader-user";
+import { unreadCountOf } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -205,6 +207,7 @@ async function killOneRound(
   );
   // The only due source: every earlier one was completed and is not due for an hour.
   const sourceId = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: publisher.url(spec.path),
     title: spec.path,
     customTitle: null,
@@ -238,7 +241,8 @@ async function killOneRound(
   const articles = await database.db.article.count({ where: { sourceId } });
   if (committed) {
     spec.figures.killedAfterCommit += exit.signal === "SIGKILL" ? 1 : 0;
-    expect({ etag: source.etag, articles, unread: source.unreadCount, outcome: source.lastOutcome }).toEqual({
+    const unread = await unreadCountOf(database.db, sourceId);
+    expect({ etag: source.etag, articles, unread, outcome: source.lastOutcome }).toEqual({
       etag: spec.etag,
       articles: spec.items,
       unread: spec.items,
@@ -250,7 +254,7 @@ async function killOneRound(
       etag: source.etag,
       bodyHash: source.lastBodyHash,
       wholeBatches: articles % spec.perTransaction === 0 && articles < spec.items,
-      unread: source.unreadCount,
+      unread: await unreadCountOf(database.db, sourceId),
       counted: source.articleCount,
       lastFetchedAt: source.lastFetchedAt,
     }).toEqual({
@@ -279,7 +283,7 @@ async function killOneRound(
   expect({
     etag: after.etag,
     articles: await database.db.article.count({ where: { sourceId } }),
-    unread: after.unreadCount,
+    unread: await unreadCountOf(database.db, sourceId),
     counted: after.articleCount,
   }).toEqual({
     etag: spec.etag,

@@ -5,6 +5,7 @@ import { makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { startDemoPublisher, type DemoPublisher } from "@/scripts/demo/demo-publisher";
 import { subscribe } from "@/lib/reads/sources/subscribe";
 import { runRound } from "@/lib/pipeline/round/run-round";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: DemoPublisher;
@@ -22,7 +23,7 @@ describe("the demo publisher", () => {
   it("can be subscribed to in full, then shows ok, not_modified and every promised error within three rounds", async () => {
     const settings = testRoundSettings();
     for (const url of publisher.feedUrls) {
-      const result = await subscribe(database.db, settings, { url });
+      const result = await subscribe(database.db, settings, { userId: await readerId(database.db), url });
       expect(result.status).toBe("subscribed");
     }
     expect(await database.db.article.count()).toBeGreaterThan(200);

@@ -21,6 +21,7 @@ import { exportOpml } from "@/lib/reads/sources/export-opml";
 import { addSourceSchema, editSourceSchema } from "@/lib/reads/sources/form-schemas";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
+import { readerId, subscriptionOf } from "@/tests/helpers/reader-user";
 
 const USER = "reader";
 const PASSWORD = "s3cret pass: with a colon";
@@ -106,7 +107,11 @@ describe("a subscription with a login", () => {
       loginPassword: PASSWORD,
     });
     expect(form.success).toBe(true);
-    const result = await subscribe(database.db, settings, { url: form.data!.url, login: form.data!.login });
+    const result = await subscribe(database.db, settings, {
+      userId: await readerId(database.db),
+      url: form.data!.url,
+      login: form.data!.login,
+    });
     expect(result).toMatchObject({ status: "subscribed", newArticles: 1 });
     const id = result.status === "subscribed" ? result.sourceId : 0;
     expect(await database.db.sourceLogin.findUnique({ where: { sourceId: id } })).toMatchObject({
@@ -139,7 +144,7 @@ describe("a subscription with a login", () => {
 
     // Nowhere else: not in the source's row, its fetch rows, events, the OPML export, the URL or the User-Agent.
     const source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { events: true } });
-    const opml = await exportOpml(database.db, new Date());
+    const opml = await exportOpml(database.db, await readerId(database.db), new Date());
     for (const [where, text] of [
       ["source", JSON.stringify(source)],
       ["fetches", JSON.stringify(fetches)],
@@ -169,7 +174,10 @@ describe("a subscription with a login", () => {
   });
 
   it("without the login, is refused with the server's 401 and nothing is stored", async () => {
-    const result = await subscribe(database.db, settings, { url: site.url("/private.xml") });
+    const result = await subscribe(database.db, settings, {
+      userId: await readerId(database.db),
+      url: site.url("/private.xml"),
+    });
     expect(result).toMatchObject({
       status: "invalid",
       field: "url",
@@ -181,6 +189,7 @@ describe("a subscription with a login", () => {
 
   it("is given, kept, replaced and removed from the edit form, for the origin of the address saved", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: site.url("/private.xml"),
       title: "Members only",
       customTitle: null,
@@ -202,6 +211,7 @@ describe("a subscription with a login", () => {
         database.db,
         { allowPrivateNetworks: true },
         {
+          userId: await readerId(database.db),
           sourceId: id,
           url,
           customTitle: title,
@@ -214,16 +224,16 @@ describe("a subscription with a login", () => {
       );
     };
     const stored = () => database.db.sourceLogin.findUnique({ where: { sourceId: id } });
-    expect(await save({ loginUser: USER, loginPassword: PASSWORD })).toEqual({ status: "saved" });
+    expect(await save({ loginUser: USER, loginPassword: PASSWORD })).toMatchObject({ status: "saved" });
     expect(await stored()).toMatchObject({ user: USER, password: PASSWORD, origin: site.origin });
-    expect(await save({})).toEqual({ status: "saved" }); // empty fields keep it
+    expect(await save({})).toMatchObject({ status: "saved" }); // empty fields keep it
     expect(await stored()).toMatchObject({ user: USER });
     await runRound(database.db, settings, { trigger: "cli" });
     expect(site.requestsTo("/private.xml")[0]!.headers.authorization).toBe(`Basic ${TOKEN}`);
     expect(
       (await database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } })).outcome,
     ).toBe("ok");
-    expect(await save({ loginRemove: "on" })).toEqual({ status: "saved" });
+    expect(await save({ loginRemove: "on" })).toMatchObject({ status: "saved" });
     expect(await stored()).toBeNull();
   });
 });
@@ -261,16 +271,22 @@ describe("the login is written in its source's transaction", () => {
   it("a subscription whose login cannot be saved leaves no source, folder or event behind", async () => {
     await refuseLogins();
     await expect(
-      subscribe(database.db, settings, { url: site.url("/private.xml"), folderName: "Members", login: login() }),
+      subscribe(database.db, settings, {
+        userId: await readerId(database.db),
+        url: site.url("/private.xml"),
+        folderName: "Members",
+        login: login(),
+      }),
     ).rejects.toThrow();
     expect(await database.db.source.count()).toBe(0);
-    expect(await database.db.folder.count({ where: { name: "Members" } })).toBe(0);
+    expect(await database.db.userFolder.count({ where: { name: "Members" } })).toBe(0);
     expect(await database.db.sourceEvent.count()).toBe(0);
     expect(await database.db.sourceLogin.count()).toBe(0);
   });
 
   it("an edit whose login cannot be saved keeps the source as it was", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: site.url("/private.xml"),
       title: "Members only",
       customTitle: null,
@@ -282,6 +298,7 @@ describe("the login is written in its source's transaction", () => {
         database.db,
         { allowPrivateNetworks: true },
         {
+          userId: await readerId(database.db),
           sourceId: id,
           url: site.url("/private.xml"),
           customTitle: "Renamed",
@@ -292,8 +309,8 @@ describe("the login is written in its source's transaction", () => {
         },
       ),
     ).rejects.toThrow();
-    const source = await database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ customTitle: null, folderId: null, enabled: true });
+    expect(await database.db.source.findUniqueOrThrow({ where: { id } })).toMatchObject({ enabled: true });
+    expect(await subscriptionOf(database.db, id)).toMatchObject({ customTitle: null, folderId: null, paused: false });
     expect(await database.db.sourceLogin.count()).toBe(0);
   });
 });

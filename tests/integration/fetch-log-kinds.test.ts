@@ -23,6 +23,7 @@ import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
 import { readExposition, sampleValue } from "@/tests/helpers/read-exposition";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { classifySourceHealth } from "@/lib/reads/health/rules/classify-source-health";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -126,7 +127,7 @@ describe("the fetch log holds every kind of request", () => {
     const pruned = readExposition(await renderMetrics(database.db));
     expect([requestCounters(pruned), byteCounters(pruned)]).toEqual([[ROUNDS, 2, 2], bytes]);
 
-    expect(await removeSource(database.db, sourceId)).not.toBeNull();
+    expect(await removeSource(database.db, { userId: await readerId(database.db), sourceId: sourceId })).not.toBeNull();
     const removed = readExposition(await renderMetrics(database.db));
     expect([requestCounters(removed), byteCounters(removed)]).toEqual([[ROUNDS, 2, 2], bytes]);
   });

@@ -14,6 +14,8 @@ import { feverKeyOf } from "@/lib/features/auth/api-credentials";
 import { clearApiPassword, setApiPassword } from "@/tests/helpers/api-users";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
 import { SESSION_COOKIE } from "@/lib/features/auth/session-token";
+import { isRead, readerId, starredAtOf } from "@/tests/helpers/reader-user";
+import { updateArticleState } from "@/lib/pipeline/store/reading/article-state";
 
 const HOST = "reader.example:3000";
 const PASSWORD = "a long random api password";
@@ -32,7 +34,7 @@ beforeAll(async () => {
   techId = await seedSource(database.db, { title: "Tech", folder: "Reading" });
   newsId = await seedSource(database.db, { title: "News", folder: "Reading" });
   looseId = await seedSource(database.db, { title: "Loose" });
-  folderId = (await database.db.folder.findFirstOrThrow({ where: { name: "Reading" } })).id;
+  folderId = (await database.db.userFolder.findFirstOrThrow({ where: { name: "Reading" } })).id;
   const day = 24 * 60 * 60 * 1000;
   const base = Date.UTC(2026, 0, 1);
   // 120 articles over three sources, published a day apart: tech 0–39, news 40–79, loose 80–119.
@@ -88,8 +90,10 @@ async function readerIds(query: string): Promise<number[]> {
 }
 
 const clientThrottle = () => new LoginThrottle({ perClient: 3, perAddress: 1000, perAccount: 1000, windowMs: 60_000 });
-const articleState = async (id: number) =>
-  database.db.article.findUniqueOrThrow({ where: { id }, select: { readAt: true, starredAt: true } });
+const articleState = async (id: number) => ({
+  read: await isRead(database.db, id),
+  starredAt: await starredAtOf(database.db, id),
+});
 
 describe("Fever authentication", () => {
   it("answers auth 0, and nothing else, while no API password is set", async () => {
@@ -267,11 +271,12 @@ describe("Fever reads", () => {
   });
 
   it("lists unread and saved item ids as comma-separated strings", async () => {
-    await database.db.article.update({ where: { id: ids[3]! }, data: { starredAt: new Date() } });
+    const userId = await readerId(database.db);
+    await updateArticleState(database.db, { userId, id: ids[3]!, starred: true, now: new Date() });
     const { body } = await fever({ query: "unread_item_ids&saved_item_ids" });
     expect(body.unread_item_ids).toBe(ids.join(","));
     expect(body.saved_item_ids).toBe(String(ids[3]));
-    await database.db.article.update({ where: { id: ids[3]! }, data: { starredAt: null } });
+    await updateArticleState(database.db, { userId, id: ids[3]!, starred: false, now: new Date() });
   });
 });
 
@@ -342,7 +347,7 @@ describe("Fever marks", () => {
   });
 
   it("refuses bad marks with 400 and changes nothing", async () => {
-    const before = await database.db.article.count({ where: { readAt: null } });
+    const before = await database.db.unreadArticle.count();
     for (const body of <Record<string, string>[]>[
       { mark: "article", as: "read", id: String(ids[50]) },
       { mark: "item", as: "starred", id: String(ids[50]) },
@@ -358,7 +363,7 @@ describe("Fever marks", () => {
         error: { code: "invalid_query", message: expect.any(String) },
       });
     }
-    expect(await database.db.article.count({ where: { readAt: null } })).toBe(before);
+    expect(await database.db.unreadArticle.count()).toBe(before);
   });
 
   it("answers a mark of an unknown item as done, changing nothing", async () => {

@@ -13,6 +13,7 @@ import {
   HEALTH_STATE_URGENCY,
   SOURCE_HEALTH_STATES,
 } from "@/lib/reads/health/rules/classify-source-health";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const NOW = new Date("2026-12-01T12:00:00Z");
@@ -42,6 +43,7 @@ beforeAll(async () => {
   for (const name of ["env", "database-target", "prisma"]) forget(name);
   for (const [name, fields] of SOURCES) {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: `https://${name}.example/feed`,
       title: name,
       customTitle: null,

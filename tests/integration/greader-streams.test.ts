@@ -267,7 +267,11 @@ describe("stream/items/ids", () => {
     await database.db.article.deleteMany({ where: { id: { in: arrived } } });
     await database.db.source.update({
       where: { id: source.beta },
-      data: { unreadCount: { decrement: arrived.length }, articleCount: { decrement: arrived.length } },
+      data: { articleCount: { decrement: arrived.length } },
+    });
+    await database.db.subscription.updateMany({
+      where: { sourceId: source.beta },
+      data: { unreadCount: { decrement: arrived.length } },
     });
   });
 });

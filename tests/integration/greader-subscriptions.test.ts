@@ -11,6 +11,7 @@ import { openGReaderSession, type GReaderSession } from "@/tests/helpers/greader
 import { MAX_OPML_BYTES } from "@/lib/pipeline/parse/opml/limits";
 import { forget } from "@/lib/base/remember";
 import { setReadOfIds } from "@/lib/pipeline/store/reading/article-state";
+import { readerId, subscriptionOf } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let restore: () => Promise<void>;
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await database.db.source.deleteMany();
-  await database.db.folder.deleteMany();
+  await database.db.userFolder.deleteMany();
   publisher.clearRequests();
 });
 
@@ -64,11 +65,11 @@ const listSubscriptions = async () =>
 
 /** Every source and folder as rows: proof that a refused call changed nothing. */
 const snapshot = async () => ({
-  sources: await database.db.source.findMany({
-    select: { id: true, feedUrl: true, customTitle: true, folderId: true },
-    orderBy: { id: "asc" },
+  sources: await database.db.subscription.findMany({
+    select: { sourceId: true, customTitle: true, folderId: true, source: { select: { feedUrl: true } } },
+    orderBy: { sourceId: "asc" },
   }),
-  folders: await database.db.folder.findMany({ orderBy: { id: "asc" } }),
+  folders: await database.db.userFolder.findMany({ orderBy: { id: "asc" } }),
 });
 
 async function expectRefused(response: Promise<Response>, statusCode: number, message: RegExp): Promise<void> {
@@ -83,7 +84,8 @@ describe("subscription/list", () => {
     const tech = await seedSource(database.db, {
       title: "Tech",
       folder: "Reading",
-      state: { siteUrl: "https://tech.example/", customTitle: "My tech" },
+      customTitle: "My tech",
+      state: { siteUrl: "https://tech.example/" },
     });
     const loose = await seedSource(database.db, { title: "Loose" });
     const feedUrl = (await database.db.source.findUniqueOrThrow({ where: { id: tech } })).feedUrl;
@@ -141,7 +143,7 @@ describe("subscription/quickadd", () => {
       numResults: 0,
       query: publisher.url("/feed.xml"),
       error: expect.stringMatching(/^Already subscribed/),
-      streamId: `feed/${before.sources[0]!.id}`,
+      streamId: `feed/${before.sources[0]!.sourceId}`,
     });
     for (const url of [publisher.url("/gone.xml"), "ftp://example.com/feed", "not a url"]) {
       const refused = await session.json<{ numResults: number; error: string }>(
@@ -181,7 +183,7 @@ describe("subscription/edit", () => {
     expect(await listSubscriptions()).toMatchObject([
       { id: `feed/${id}`, title: "Renamed", categories: [{ id: "user/-/label/New", label: "New" }] },
     ]);
-    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["New"]);
+    expect((await database.db.userFolder.findMany()).map((folder) => folder.name)).toEqual(["New"]);
   });
 
   it("takes feeds out of a folder with r, leaving alone those in another folder, and pairs t with s by position", async () => {
@@ -191,15 +193,15 @@ describe("subscription/edit", () => {
       (await edit({ ac: "edit", s: [`feed/${a}`, `feed/${b}`], t: ["First", "Second"], r: "user/1/label/News" }))
         .status,
     ).toBe(200);
-    const rows = await database.db.source.findMany({
-      orderBy: { id: "asc" },
+    const rows = await database.db.subscription.findMany({
+      orderBy: { sourceId: "asc" },
       select: { customTitle: true, folder: { select: { name: true } } },
     });
     expect(rows).toEqual([
       { customTitle: "First", folder: null },
       { customTitle: "Second", folder: { name: "Other" } },
     ]);
-    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Other"]);
+    expect((await database.db.userFolder.findMany()).map((folder) => folder.name)).toEqual(["Other"]);
   });
 
   it("finds a feed by feed/<feed URL> too", async () => {
@@ -217,7 +219,7 @@ describe("subscription/edit", () => {
     expect((await edit({ ac: "unsubscribe", s: [`feed/${a}`, `feed/${b}`] })).status).toBe(200);
     expect((await listSubscriptions()).map((subscription) => subscription.id)).toEqual([`feed/${keep}`]);
     expect(await database.db.article.count()).toBe(0);
-    expect(await database.db.folder.count()).toBe(0);
+    expect(await database.db.userFolder.count()).toBe(0);
   });
 
   it("subscribes to feed/<URL> through the subscribe path, into the folder a names, with the title t", async () => {
@@ -328,10 +330,10 @@ describe("tags", () => {
       ).text(),
     ).toBe("OK");
     expect((await session.post("reader/api/0/rename-tag", { t: "Apps", dest: "user/-/label/Daily" })).status).toBe(200);
-    const folders = await database.db.folder.findMany({
-      include: { sources: { select: { id: true }, orderBy: { id: "asc" } } },
+    const folders = await database.db.userFolder.findMany({
+      include: { subscriptions: { select: { sourceId: true }, orderBy: { sourceId: "asc" } } },
     });
-    expect(folders.map((folder) => [folder.name, folder.sources.map((source) => source.id)])).toEqual([
+    expect(folders.map((folder) => [folder.name, folder.subscriptions.map((row) => row.sourceId)])).toEqual([
       ["Daily", [a, b]],
     ]);
   });
@@ -339,8 +341,8 @@ describe("tags", () => {
   it("disables a folder: it goes, its sources stay without a folder", async () => {
     const a = await seedSource(database.db, { title: "A", folder: "News" });
     expect(await (await session.post("reader/api/0/disable-tag", { s: "user/-/label/News" })).text()).toBe("OK");
-    expect(await database.db.folder.count()).toBe(0);
-    expect((await database.db.source.findUniqueOrThrow({ where: { id: a } })).folderId).toBeNull();
+    expect(await database.db.userFolder.count()).toBe(0);
+    expect((await subscriptionOf(database.db, a)).folderId).toBeNull();
   });
 
   it("refuses bad or unknown tags and a missing T, changing nothing", async () => {
@@ -402,7 +404,10 @@ describe("unread-count", () => {
   it("follows a read made in the web reader's store at once", async () => {
     const a = await seedSource(database.db, { title: "A" });
     const [first] = await seedArticles(database.db, a, [{}, {}]);
-    await database.db.$transaction((tx) => setReadOfIds(tx, { ids: [first!], read: true, now: new Date() }));
+    const userId = await readerId(database.db);
+    await database.db.$transaction((tx) =>
+      setReadOfIds(tx, database.target.provider, { userId, ids: [first!], read: true }),
+    );
     const body = await session.json<{ max: number }>(session.get("reader/api/0/unread-count"));
     expect(body.max).toBe(1);
   });

@@ -13,6 +13,7 @@ import { getFleetStates } from "@/lib/reads/health/get-fleet-states";
 import { listPublishers } from "@/lib/reads/health/list-publishers";
 import { listSourcesPage } from "@/lib/reads/sources/list-sources";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const NOW = new Date();
@@ -64,6 +65,7 @@ beforeAll(async () => {
   for (const name of ["env", "database-target", "prisma"]) forget(name);
   for (const [name, fields] of CASES) {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: `https://${ids.size}.example/feed`,
       title: name,
       customTitle: null,
@@ -88,7 +90,7 @@ describe("one health rule table, every caller", () => {
   });
 
   it("the sidebar's SQL form gives the same states, in the sidebar's words", async () => {
-    const sidebar = await getSidebar(NOW);
+    const sidebar = await getSidebar(await readerId(database.db), NOW);
     const byId = new Map(sidebar.sources.map((source) => [source.id, source]));
     const rows = await database.db.source.findMany();
     const reasonOf = new Map(rows.map((row) => [row.id, row.nextCheckReason]));
@@ -134,10 +136,9 @@ describe("one health rule table, every caller", () => {
 
   it("the sources page gives the same states", async () => {
     const listed = new Map(
-      (await listSourcesPage({ sort: "title", state: null, q: "", page: 1 }, NOW)).rows.map((source) => [
-        source.id,
-        source.health,
-      ]),
+      (
+        await listSourcesPage(await readerId(database.db), { sort: "title", state: null, q: "", page: 1 }, NOW)
+      ).rows.map((source) => [source.id, source.health]),
     );
     expect(CASES.map(([name]) => [name, listed.get(ids.get(name)!)])).toEqual(
       CASES.map(([name, , state]) => [name, state]),

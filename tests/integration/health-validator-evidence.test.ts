@@ -7,6 +7,7 @@ import { forget } from "@/lib/base/remember";
 import { disconnectDb } from "@/lib/db/client";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { listValidatorEvidence } from "@/lib/reads/health/list-validator-evidence";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const T0 = Date.parse("2026-11-01T00:00:00Z");
@@ -20,6 +21,7 @@ type Row = {
 
 async function sourceWith(name: string, rows: Row[]): Promise<number> {
   const id = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: `https://${name}.example/feed`,
     title: name,
     customTitle: null,

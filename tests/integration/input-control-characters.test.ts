@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await database().db.source.deleteMany();
-  await database().db.folder.deleteMany();
+  await database().db.userFolder.deleteMany();
   sourceId = await seedSource(database().db, { title: "Plain", folder: "News" });
   articleIds = await seedArticles(database().db, sourceId, [{ title: "One" }, { title: "Two" }]);
 });
@@ -45,11 +45,13 @@ const postJson = (path: string, body: unknown) =>
 /** Nothing a refused call could have touched has changed. */
 async function expectUnchanged(): Promise<void> {
   const db = database().db;
-  expect(await db.source.findMany({ select: { title: true, folder: { select: { name: true } } } })).toEqual([
-    { title: "Plain", folder: { name: "News" } },
-  ]);
-  expect(await db.folder.findMany({ select: { name: true } })).toEqual([{ name: "News" }]);
-  expect(await db.article.count({ where: { readAt: { not: null } } })).toBe(0);
+  expect(
+    await db.subscription.findMany({
+      select: { customTitle: true, source: { select: { title: true } }, folder: { select: { name: true } } },
+    }),
+  ).toEqual([{ customTitle: null, source: { title: "Plain" }, folder: { name: "News" } }]);
+  expect(await db.userFolder.findMany({ select: { name: true } })).toEqual([{ name: "News" }]);
+  expect(await db.unreadArticle.count()).toBe(2);
 }
 
 async function expectRefused(response: Response, status: number, pattern: RegExp): Promise<void> {

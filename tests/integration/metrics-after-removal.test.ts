@@ -9,6 +9,7 @@ import { readExposition, sampleValue } from "@/tests/helpers/read-exposition";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
 import { renderMetrics } from "@/lib/reads/health/render-metrics";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -49,8 +50,8 @@ describe("the /metrics counters when sources are removed", () => {
     expect(before.slice(0, 3)).toEqual([3, 1, 2]);
     expect(before[3]).toBeGreaterThan(0);
 
-    await removeSource(database.db, removed);
-    await removeSource(database.db, broken);
+    await removeSource(database.db, { userId: await readerId(database.db), sourceId: removed });
+    await removeSource(database.db, { userId: await readerId(database.db), sourceId: broken });
     expect(await counters()).toEqual(before);
 
     await makeAllDue(database.db);

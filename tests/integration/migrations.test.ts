@@ -132,6 +132,131 @@ describe("the migration runner", () => {
     }
   });
 
+  it("keeps every read and star state, folder, custom title and pause of the previous release as its first admin's (0036, 0037)", async () => {
+    const { target } = emptyTarget();
+    await runMigrations(target, { migrationsRoot: migrationsUpTo("0035_fetch_drift_rollup") });
+    const at = (hours: number) => new Date(Date.UTC(2026, 10, 20, hours));
+    const before = createPrismaClient(target);
+    const ids: Record<string, number> = {};
+    try {
+      // Raw SQL throughout: today's client knows neither Folder nor the columns 0037 drops.
+      const insert = async (name: string, statement: Prisma.Sql) => {
+        const [row] = await querySql<{ id: number }>(before, target.provider, statement);
+        ids[name] = Number(row!.id);
+      };
+      await querySql(
+        before,
+        target.provider,
+        Prisma.sql`INSERT INTO "Setting" ("key", "value", "updatedAt") VALUES ('api_user', 'ada', ${at(0)}) RETURNING "key"`,
+      );
+      await insert("news", Prisma.sql`INSERT INTO "Folder" ("name", "position") VALUES ('News', 2) RETURNING "id"`);
+      const source = (
+        feedUrl: string,
+        customTitle: string | null,
+        folderId: number | null,
+        enabled: boolean,
+        reason: string | null,
+      ) =>
+        Prisma.sql`INSERT INTO "Source" ("feedUrl", "title", "customTitle", "folderId", "enabled", "disabledReason", "unreadCount", "articleCount", "updatedAt")
+          VALUES (${feedUrl}, 'Feed title', ${customTitle}, ${folderId}, ${enabled}, ${reason}, 0, 0, ${at(0)}) RETURNING "id"`;
+      await insert("titled", source("http://127.0.0.1/titled", "Mine", ids.news!, true, null));
+      await insert("paused", source("http://127.0.0.1/paused", null, null, false, "user"));
+      await insert("gone", source("http://127.0.0.1/gone", null, null, false, "gone"));
+      const article = (sourceId: number, key: string, readAt: Date | null, starredAt: Date | null) =>
+        Prisma.sql`INSERT INTO "Article" ("sourceId", "dedupeKey", "title", "content", "searchText", "publishedAt", "contentHash", "readAt", "starredAt")
+          VALUES (${sourceId}, ${key}, ${`Walnut ${key}`}, '<p>x</p>', ${`walnut ${key}`}, ${at(1)}, ${key}, ${readAt}, ${starredAt}) RETURNING "id"`;
+      await insert("read", article(ids.titled!, "read", at(2), null));
+      await insert("unreadStarred", article(ids.titled!, "unread-starred", null, at(3)));
+      await insert("unread", article(ids.titled!, "unread", null, null));
+      await insert("readStarred", article(ids.paused!, "read-starred", at(2), at(4)));
+      await querySql(
+        before,
+        target.provider,
+        Prisma.sql`UPDATE "Source" SET "unreadCount" = 2 WHERE "id" = ${ids.titled!} RETURNING "id"`,
+      );
+    } finally {
+      await closePrismaClient(before);
+    }
+    await runMigrations(target);
+    const after = createPrismaClient(target);
+    try {
+      const [user, ...others] = await after.user.findMany({ select: { id: true, name: true, role: true } });
+      expect(others).toEqual([]);
+      expect(user).toMatchObject({ name: "ada", role: "admin" });
+      const subscriptions = await after.subscription.findMany({
+        orderBy: { sourceId: "asc" },
+        select: {
+          sourceId: true,
+          customTitle: true,
+          paused: true,
+          unreadCount: true,
+          folder: { select: { name: true, position: true } },
+        },
+      });
+      expect(subscriptions).toEqual([
+        {
+          sourceId: ids.titled,
+          customTitle: "Mine",
+          paused: false,
+          unreadCount: 2,
+          folder: { name: "News", position: 2 },
+        },
+        { sourceId: ids.paused, customTitle: null, paused: true, unreadCount: 0, folder: null },
+        { sourceId: ids.gone, customTitle: null, paused: false, unreadCount: 0, folder: null },
+      ]);
+      const unread = await after.unreadArticle.findMany({
+        orderBy: { articleId: "asc" },
+        select: { userId: true, articleId: true },
+      });
+      expect(unread).toEqual([
+        { userId: user!.id, articleId: ids.unreadStarred },
+        { userId: user!.id, articleId: ids.unread },
+      ]);
+      const starred = await after.starredArticle.findMany({
+        orderBy: { articleId: "asc" },
+        select: { articleId: true, starredAt: true },
+      });
+      expect(starred).toEqual([
+        { articleId: ids.unreadStarred, starredAt: at(3) },
+        { articleId: ids.readStarred, starredAt: at(4) },
+      ]);
+      // The sources keep their own state: paused by the user, gone by the publisher.
+      expect(
+        await after.source.findMany({ orderBy: { id: "asc" }, select: { enabled: true, disabledReason: true } }),
+      ).toEqual([
+        { enabled: true, disabledReason: null },
+        { enabled: false, disabledReason: "user" },
+        { enabled: false, disabledReason: "gone" },
+      ]);
+      // Search reads the articles from before (and, on SQLite, its triggers survived DROP COLUMN).
+      await after.article.create({
+        data: {
+          sourceId: ids.titled!,
+          dedupeKey: "new",
+          title: "Walnut new",
+          content: "<p>y</p>",
+          searchText: "walnut new",
+          publishedAt: at(5),
+          contentHash: "new",
+        },
+      });
+      const found = await querySql<{ title: string }>(
+        after,
+        target.provider,
+        Prisma.sql`SELECT "title" FROM "Article" WHERE ${buildSearchSql("walnut", target.provider)} ORDER BY "id"`,
+      );
+      expect(found.map((row) => row.title)).toEqual([
+        "Walnut read",
+        "Walnut unread-starred",
+        "Walnut unread",
+        "Walnut read-starred",
+        "Walnut new",
+      ]);
+    } finally {
+      await closePrismaClient(after);
+    }
+  });
+
   it("dates the run of each source already failing from the fetch log when failingSince arrives (0010)", async () => {
     const { target } = emptyTarget();
     await runMigrations(target, { migrationsRoot: migrationsUpTo("0009_refused_body_limit") });
@@ -571,10 +696,10 @@ describe("the migration runner", () => {
     await runMigrations(target);
     const db = createPrismaClient(target);
     try {
-      const folder = await db.folder.create({ data: { name: "News" } });
-      const source = await db.source.create({
-        data: { feedUrl: "http://127.0.0.1/feed", title: "Feed", folderId: folder.id },
-      });
+      const user = await db.user.create({ data: { name: "reader" } });
+      const folder = await db.userFolder.create({ data: { userId: user.id, name: "News" } });
+      const source = await db.source.create({ data: { feedUrl: "http://127.0.0.1/feed", title: "Feed" } });
+      await db.subscription.create({ data: { userId: user.id, sourceId: source.id, folderId: folder.id } });
       const round = await db.round.create({ data: { startedAt: new Date(), trigger: "cli", instanceId: "test" } });
       await db.fetch.create({
         data: {

@@ -6,6 +6,7 @@ import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { RETENTION_DAYS } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 import { pruneAlertHistory } from "@/lib/features/alerts/prune-alert-history";
 import { startPruneSchedule, stopPruneSchedule } from "@/lib/entry/server/prune-schedule";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +26,7 @@ async function seedAlert(input: {
   attemptsAt: Date[];
 }): Promise<number> {
   const sourceId = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: `https://${input.kind}-${input.startedAt.getTime()}.example/feed`,
     title: input.kind,
     customTitle: null,

@@ -16,6 +16,8 @@ import { sqliteFileOf } from "@/lib/db/client";
 import { editSourceSchema } from "@/lib/reads/sources/form-schemas";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import Database from "better-sqlite3";
+import { markSourceRead, readerId, unreadCountOf } from "@/tests/helpers/reader-user";
+import { updateArticleState } from "@/lib/pipeline/store/reading/article-state";
 
 const world = setUpRoundWorld();
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,17 +42,14 @@ async function subscribeWith(path: string, prefix: string, count: number, retent
 
 /** Sets an article's state and how long ago Tidings stored it. */
 async function age(sourceId: number, guid: string, state: { daysAgo: number; read: boolean; starred?: boolean }) {
-  const article = await world.database.db.article.findFirstOrThrow({ where: { sourceId, guid } });
-  await world.database.db.article.update({
+  const db = world.database.db;
+  const article = await db.article.findFirstOrThrow({ where: { sourceId, guid } });
+  await db.article.update({
     where: { id: article.id },
-    data: {
-      firstSeenAt: new Date(NOW.getTime() - state.daysAgo * DAY),
-      readAt: state.read ? NOW : null,
-      starredAt: state.starred ? NOW : null,
-    },
+    data: { firstSeenAt: new Date(NOW.getTime() - state.daysAgo * DAY) },
   });
-  if (state.read)
-    await world.database.db.source.update({ where: { id: sourceId }, data: { unreadCount: { decrement: 1 } } });
+  const userId = await readerId(db);
+  await updateArticleState(db, { userId, id: article.id, read: state.read, starred: state.starred ?? false, now: NOW });
 }
 
 const countSearchRows = async () =>
@@ -77,7 +76,9 @@ describe("retention", () => {
     await age(forever, "urn:f:0", { daysAgo: 400, read: true }); // this source keeps everything
     await age(short, "urn:s:0", { daysAgo: 11, read: true }); // past its own 10 days: goes
     await age(short, "urn:s:1", { daysAgo: 9, read: true }); // kept
-    const unreadBefore = await world.database.db.source.findMany({ select: { id: true, unreadCount: true } });
+    const unreadBefore = await world.database.db.subscription.findMany({
+      select: { sourceId: true, unreadCount: true },
+    });
 
     const report = await runRetention(world.database.db, NOW, { installationDays: 60, batchSize: 2, pauseMs: 0 });
 
@@ -90,7 +91,9 @@ describe("retention", () => {
       expect(source.articleCount, `source ${source.id}`).toBe(
         await world.database.db.article.count({ where: { sourceId: source.id } }),
       );
-      expect(source.unreadCount).toBe(unreadBefore.find((row) => row.id === source.id)!.unreadCount);
+      expect(await unreadCountOf(world.database.db, source.id)).toBe(
+        unreadBefore.find((row) => row.sourceId === source.id)!.unreadCount,
+      );
     }
     expect(await world.database.db.removedArticle.count()).toBe(4);
     // SQLite's search index (kept by triggers) lost the removed articles too.
@@ -118,7 +121,7 @@ describe("retention", () => {
     await run();
     expect(await guidsOf(id)).toEqual(["urn:k:1", "urn:k:2", "urn:new:0"]);
     const source = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect([source.articleCount, source.unreadCount]).toEqual([3, 3]);
+    expect([source.articleCount, await unreadCountOf(world.database.db, id)]).toEqual([3, 3]);
   });
 
   it("takes a source's own number of days from its edit form, refusing what is no number of days", async () => {
@@ -141,6 +144,7 @@ describe("retention", () => {
       world.database.db,
       { allowPrivateNetworks: true },
       {
+        userId: await readerId(world.database.db),
         sourceId: id,
         url: world.publisher.url("/own.xml"),
         customTitle: null,
@@ -150,7 +154,7 @@ describe("retention", () => {
         now: NOW,
       },
     );
-    expect(saved).toEqual({ status: "saved" });
+    expect(saved).toMatchObject({ status: "saved" });
     expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).retentionDays).toBe(10);
   });
 
@@ -173,8 +177,9 @@ describe("retention", () => {
       const before = await measureDatabaseSize(world.database.db);
       await world.database.db.article.updateMany({
         where: { sourceId: id },
-        data: { readAt: NOW, firstSeenAt: new Date(NOW.getTime() - 100 * DAY) },
+        data: { firstSeenAt: new Date(NOW.getTime() - 100 * DAY) },
       });
+      await markSourceRead(world.database.db, id);
       const report = await runRetention(world.database.db, NOW, { installationDays: 60, pauseMs: 0 });
       expect(report.removed).toBe(200);
       expect(report.switchedToIncremental).toBe(false); // a new database is incremental from its first table
@@ -196,8 +201,9 @@ describe("retention", () => {
       const id = await subscribeWith("/old.xml", "o", 50, null);
       await world.database.db.article.updateMany({
         where: { sourceId: id },
-        data: { readAt: NOW, firstSeenAt: new Date(NOW.getTime() - 100 * DAY) },
+        data: { firstSeenAt: new Date(NOW.getTime() - 100 * DAY) },
       });
+      await markSourceRead(world.database.db, id);
       const report = await runRetention(world.database.db, NOW, { installationDays: 60, pauseMs: 0 });
       expect(report).toMatchObject({ removed: 50, switchedToIncremental: true });
       const reopened = new Database(file, { readonly: true });

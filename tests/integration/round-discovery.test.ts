@@ -4,6 +4,7 @@ import { feed, rssFeed } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { importOpml } from "@/lib/reads/sources/import-opml";
+import { readerId } from "@/tests/helpers/reader-user";
 
 // Discovery everywhere (issue 14, item 6): a source whose URL answers an HTML page is switched to
 // the page's one feed, in the round, as the add form would.
@@ -32,7 +33,13 @@ describe("a source whose URL is a web page", () => {
     world.publisher.setRoute("/blog/", html(["/blog/feed.xml"]));
     world.publisher.setRoute("/blog/feed.xml", feed({ body: FEED, etag: '"feed-1"' }));
     const opml = `<?xml version="1.0"?><opml version="2.0"><body><outline type="rss" text="Blog" xmlUrl="${world.publisher.url("/blog/")}"/></body></opml>`;
-    const imported = await importOpml(world.database.db, opml, { allowPrivateNetworks: true }, new Date());
+    const imported = await importOpml(
+      world.database.db,
+      await readerId(world.database.db),
+      opml,
+      { allowPrivateNetworks: true },
+      new Date(),
+    );
     expect(imported.ok && imported.added.length).toBe(1);
     const id = imported.ok ? imported.added[0]!.sourceId : 0;
 

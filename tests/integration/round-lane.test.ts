@@ -18,6 +18,7 @@ import { runRound } from "@/lib/pipeline/round/run-round";
 import { subscribe } from "@/lib/reads/sources/subscribe";
 import { createVirtualClock } from "@/lib/base/clock";
 import { onClock } from "@/lib/pipeline/round/round-settings";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 let other: Publisher;
@@ -135,7 +136,10 @@ describe("one lane for every request", () => {
 
     const [round, subscribed, fetchedNow] = await Promise.all([
       runRound(world.database.db, settings, { trigger: "cli" }),
-      subscribe(world.database.db, settings, { url: world.publisher.url("/second.xml") }),
+      subscribe(world.database.db, settings, {
+        userId: await readerId(world.database.db),
+        url: world.publisher.url("/second.xml"),
+      }),
       // The same process's "fetch now" (the runner queues it after a round; here it races the
       // round's walk directly, which only the lane keeps polite).
       runRound(world.database.db, settings, { trigger: "manual", sourceId: manual }),

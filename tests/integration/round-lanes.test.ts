@@ -19,6 +19,7 @@ import { runInLane } from "@/lib/pipeline/lanes/run-in-lane";
 import { createLaneQueue } from "@/lib/pipeline/lanes/request-lane";
 import { onLanes, type RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { systemClock } from "@/lib/base/clock";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 const HOSTS = ["127.10.0.1", "127.10.0.2", "127.10.0.3", "127.10.0.4"];
@@ -78,7 +79,10 @@ describe("lanes across publishers", () => {
     const settings = withLanes(4, { hostGapMs: GAP, duePageSize: 4 });
     const [report, subscribed] = await Promise.all([
       runRound(world.database.db, settings, { trigger: "cli" }),
-      subscribe(world.database.db, settings, { url: publishers[0]!.url("/subscribed.xml") }),
+      subscribe(world.database.db, settings, {
+        userId: await readerId(world.database.db),
+        url: publishers[0]!.url("/subscribed.xml"),
+      }),
     ]);
     expect(report.status === "completed" && report.tally).toMatchObject({ sourcesAttempted: 12, okCount: 12 });
     expect(subscribed.status).toBe("subscribed");

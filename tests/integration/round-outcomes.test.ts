@@ -6,6 +6,8 @@ import { runRound } from "@/lib/pipeline/round/run-round";
 import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
 import { OFF_THREAD_THRESHOLD_BYTES } from "@/lib/pipeline/round/parse-off-thread";
+import { isRead, markSourceRead, readerId, subscriptionOf, unreadCountOf } from "@/tests/helpers/reader-user";
+import { updateArticleState } from "@/lib/pipeline/store/reading/article-state";
 
 const world = setUpRoundWorld();
 
@@ -77,7 +79,7 @@ describe("a round over one polite publisher", () => {
     // The 200 without Last-Modified clears the old one: the publisher stopped sending it.
     expect(source).toMatchObject({ etag: 'W/"v2"', lastModified: null, consecutiveErrors: 0 });
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(3);
-    expect(source.unreadCount).toBe(3);
+    expect(await unreadCountOf(world.database.db, id)).toBe(3);
   });
 
   it("sends exactly the polite headers: identifying User-Agent, Accept, gzip, no cookie, no referer", async () => {
@@ -135,7 +137,12 @@ describe("deduplication", () => {
     const id = await addDueSource(world.database.db, world.publisher.url("/d.xml"));
     await run();
     const first = await world.database.db.article.findFirstOrThrow({ where: { sourceId: id, guid: "urn:post:1" } });
-    await world.database.db.article.update({ where: { id: first.id }, data: { readAt: new Date() } });
+    await updateArticleState(world.database.db, {
+      userId: await readerId(world.database.db),
+      id: first.id,
+      read: true,
+      now: new Date(),
+    });
 
     const regenerated = [
       { ...ITEMS_V1[0]!, guid: "urn:regenerated:2" },
@@ -148,7 +155,7 @@ describe("deduplication", () => {
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(2);
     const updated = await world.database.db.article.findUniqueOrThrow({ where: { id: first.id } });
     expect(updated.title).toBe("First post (corrected)");
-    expect(updated.readAt).not.toBeNull();
+    expect(await isRead(world.database.db, first.id)).toBe(true);
     expect(updated.updatedAt).not.toBeNull();
     const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
     expect(fetch.updatedArticles).toBe(1);
@@ -178,7 +185,7 @@ describe("deduplication", () => {
     });
     const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
     expect(fetch).toMatchObject({ newArticles: 0, updatedArticles: 1, bodyUnchanged: false });
-    expect((await world.database.db.source.findUniqueOrThrow({ where: { id } })).unreadCount).toBe(2);
+    expect(await unreadCountOf(world.database.db, id)).toBe(2);
   });
 
   it("stores a feed past the parse worker's threshold in batches, deduped as exactly as a small one", async () => {
@@ -195,8 +202,7 @@ describe("deduplication", () => {
     world.publisher.setRoute("/batched.xml", feed({ body: rssFeed({ items: [item(1)] }) }));
     const id = await addDueSource(world.database.db, world.publisher.url("/batched.xml"));
     await run();
-    await world.database.db.article.updateMany({ where: { sourceId: id }, data: { readAt: new Date() } });
-    await world.database.db.source.update({ where: { id }, data: { unreadCount: 0 } });
+    await markSourceRead(world.database.db, id);
 
     const items = Array.from({ length: 1600 }, (_, n) => item(n + 2));
     items[1200] = { ...item(5), title: "Post 5, again, other text" };
@@ -213,13 +219,17 @@ describe("deduplication", () => {
     const fetch = await world.database.db.fetch.findFirstOrThrow({ where: { sourceId: id }, orderBy: { id: "desc" } });
     expect(fetch).toMatchObject({ outcome: "ok", newArticles: expectedNew, updatedArticles: 1 });
     const source = await world.database.db.source.findUniqueOrThrow({ where: { id } });
-    expect(source).toMatchObject({ etag: '"batched"', articleCount: 1 + expectedNew, unreadCount: expectedNew });
+    expect(source).toMatchObject({ etag: '"batched"', articleCount: 1 + expectedNew });
+    expect(await unreadCountOf(world.database.db, id)).toBe(expectedNew);
+    expect(await world.database.db.unreadArticle.count({ where: { sourceId: id } })).toBe(expectedNew);
     expect(await world.database.db.article.count({ where: { sourceId: id } })).toBe(1 + expectedNew);
     const byGuid = async (guid: string) =>
-      world.database.db.article.findFirst({ where: { sourceId: id, guid }, select: { title: true, readAt: true } });
+      world.database.db.article.findFirst({ where: { sourceId: id, guid }, select: { id: true, title: true } });
     expect(await byGuid("urn:batched:5")).toMatchObject({ title: "Post 5" });
     expect(await byGuid("urn:batched:7-regenerated")).toBeNull();
-    expect(await byGuid("urn:batched:1")).toMatchObject({ title: "Post 1 (corrected)", readAt: expect.any(Date) });
+    const corrected = await byGuid("urn:batched:1");
+    expect(corrected).toMatchObject({ title: "Post 1 (corrected)" });
+    expect(await isRead(world.database.db, corrected!.id)).toBe(true);
   });
 
   it("gives undated items their first-seen time", async () => {
@@ -302,6 +312,7 @@ describe("a person's changes while a round walks its list", () => {
     // The person acts while the round is fetching the first source (the list is already loaded).
     world.publisher.setRoute("/walk-first.xml", async (request, response) => {
       await updateSource(db, {
+        userId: await readerId(db),
         sourceId: firstId,
         customTitle: "Renamed by me",
         folderName: null,
@@ -309,13 +320,14 @@ describe("a person's changes while a round walks its list", () => {
         now: new Date(),
       });
       await updateSource(db, {
+        userId: await readerId(db),
         sourceId: disabledId,
         customTitle: null,
         folderName: null,
         enabled: false,
         now: new Date(),
       });
-      await removeSource(db, removedId);
+      await removeSource(db, { userId: await readerId(db), sourceId: removedId });
       await feed({ body: rssFeed({ items: ITEMS_V1 }) })(request, response);
     });
 
@@ -324,11 +336,8 @@ describe("a person's changes while a round walks its list", () => {
     expect(report.status === "completed" && report.lines.map((line) => line.sourceId)).toEqual([firstId]);
     expect(world.publisher.requestsTo("/walk-disabled.xml")).toHaveLength(0);
     expect(world.publisher.requestsTo("/walk-removed.xml")).toHaveLength(0);
-    expect(await db.source.findUniqueOrThrow({ where: { id: firstId } })).toMatchObject({
-      customTitle: "Renamed by me",
-      lastOutcome: "ok",
-      unreadCount: 2,
-    });
+    expect(await db.source.findUniqueOrThrow({ where: { id: firstId } })).toMatchObject({ lastOutcome: "ok" });
+    expect(await subscriptionOf(db, firstId)).toMatchObject({ customTitle: "Renamed by me", unreadCount: 2 });
     expect(await db.source.findUniqueOrThrow({ where: { id: disabledId } })).toMatchObject({
       enabled: false,
       disabledReason: "user",

@@ -7,6 +7,7 @@ import { feed, rateLimited, rssFeed, status } from "@/tests/helpers/publisher";
 import { addDueSource, makeAllDue, testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { subscribe } from "@/lib/reads/sources/subscribe";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 const BODY = rssFeed({
@@ -129,7 +130,10 @@ describe("robots.txt", () => {
   it("is asked by a new subscription too, which it may refuse", async () => {
     world.publisher.setRoute("/robots.txt", robotsTxt("User-agent: tidings\nDisallow: /no/\n"));
     world.publisher.setRoute("/no/feed.xml", feed({ body: BODY }));
-    const result = await subscribe(world.database.db, polite(), { url: world.publisher.url("/no/feed.xml") });
+    const result = await subscribe(world.database.db, polite(), {
+      userId: await readerId(world.database.db),
+      url: world.publisher.url("/no/feed.xml"),
+    });
     expect(result).toMatchObject({
       status: "invalid",
       message: expect.stringMatching(/robots\.txt disallows Tidings/),

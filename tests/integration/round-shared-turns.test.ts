@@ -13,6 +13,7 @@ import { onLanes, type RoundSettings } from "@/lib/pipeline/round/round-settings
 import { systemClock } from "@/lib/base/clock";
 import { DOMAIN_TURN_PREFIX } from "@/lib/pipeline/lanes/shared-domain-turn";
 import { runCli } from "@/tests/helpers/run-cli";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 const GAP = 300;
@@ -42,8 +43,14 @@ describe("a domain's turn across processes", () => {
     const cli = processSettings("cli");
     const [round, ...added] = await Promise.all([
       runRound(world.database.db, server, { trigger: "cron" }),
-      subscribe(world.database.db, cli, { url: world.publisher.url("/s0.xml") }),
-      subscribe(world.database.db, cli, { url: world.publisher.url("/s1.xml") }),
+      subscribe(world.database.db, cli, {
+        userId: await readerId(world.database.db),
+        url: world.publisher.url("/s0.xml"),
+      }),
+      subscribe(world.database.db, cli, {
+        userId: await readerId(world.database.db),
+        url: world.publisher.url("/s1.xml"),
+      }),
     ]);
     expect(round.status === "completed" && round.tally.okCount).toBe(3);
     expect(added.map((result) => result.status)).toEqual(["subscribed", "subscribed"]);

@@ -8,6 +8,7 @@ import { addDueSource, testRoundSettings } from "@/tests/helpers/round-fixtures"
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -45,6 +46,7 @@ describe("an address edited during that source's fetch", () => {
     const sourceId = await addDueSource(database.db, publisher.url("/during.xml"));
     duringFetch = async () => {
       await updateSource(database.db, {
+        userId: await readerId(database.db),
         sourceId,
         customTitle: null,
         folderName: null,
@@ -77,7 +79,7 @@ describe("a source removed during its own fetch", () => {
     const doomed = await addDueSource(database.db, publisher.url("/during.xml"));
     const other = await addDueSource(database.db, publisher.url("/other.xml"));
     duringFetch = async () => {
-      await removeSource(database.db, doomed);
+      await removeSource(database.db, { userId: await readerId(database.db), sourceId: doomed });
     };
     const report = await runRound(database.db, testRoundSettings(), { trigger: "cli" });
     if (report.status !== "completed") throw new Error(`the round ended ${report.status}`);

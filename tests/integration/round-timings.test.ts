@@ -11,6 +11,7 @@ import { onClock } from "@/lib/pipeline/round/round-settings";
 import { readFleetDrift } from "@/lib/reads/health/read-fleet-drift";
 import { subscribe } from "@/lib/reads/sources/subscribe";
 import { addLoggedFetches } from "@/tests/helpers/scheduled-fetches";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 let other: Publisher;
@@ -93,7 +94,10 @@ describe("timings on the fetch row", () => {
 
   it("gives a subscription's first fetch its parse time but no drift (a person asked for it)", async () => {
     world.publisher.setRoute("/new.xml", feed({ body: BODY }));
-    const result = await subscribe(world.database.db, testRoundSettings(), { url: world.publisher.url("/new.xml") });
+    const result = await subscribe(world.database.db, testRoundSettings(), {
+      userId: await readerId(world.database.db),
+      url: world.publisher.url("/new.xml"),
+    });
     expect(result.status).toBe("subscribed");
     const row = await world.database.db.fetch.findFirstOrThrow({
       where: { sourceId: result.status === "subscribed" ? result.sourceId : -1 },

@@ -9,6 +9,7 @@ import { subscribe } from "@/lib/reads/sources/subscribe";
 import { runRound } from "@/lib/pipeline/round/run-round";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { editSourceSchema } from "@/lib/reads/sources/form-schemas";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const world = setUpRoundWorld();
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,7 +47,10 @@ describe("check at least every", () => {
 
   it("brings a quiet feed from a daily check to one every 2 h at the next round", async () => {
     world.publisher.setRoute("/quiet.xml", feed({ body: OLD, etag: '"q"' }));
-    const result = await subscribe(world.database.db, settings, { url: world.publisher.url("/quiet.xml") });
+    const result = await subscribe(world.database.db, settings, {
+      userId: await readerId(world.database.db),
+      url: world.publisher.url("/quiet.xml"),
+    });
     const id = result.status === "subscribed" ? result.sourceId : 0;
     const before = await world.database.db.source.findUniqueOrThrow({ where: { id } });
     expect(before.intervalSeconds).toBe(24 * 3600);
@@ -55,6 +59,7 @@ describe("check at least every", () => {
       world.database.db,
       { allowPrivateNetworks: true },
       {
+        userId: await readerId(world.database.db),
         sourceId: id,
         url: world.publisher.url("/quiet.xml"),
         customTitle: null,
@@ -64,7 +69,7 @@ describe("check at least every", () => {
         now: new Date(),
       },
     );
-    expect(saved).toEqual({ status: "saved" });
+    expect(saved).toMatchObject({ status: "saved" });
     await makeAllDue(world.database.db);
     await runRound(world.database.db, settings, { trigger: "cli" });
     const after = await world.database.db.source.findUniqueOrThrow({ where: { id } });

@@ -8,6 +8,7 @@ import { updateSource } from "@/lib/pipeline/store/sources/update-source";
 import { editSource } from "@/lib/reads/sources/edit-source";
 import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enabled";
 import { removeSource } from "@/lib/pipeline/store/sources/remove-source";
+import { readerId, subscriptionOf } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let publisher: Publisher;
@@ -25,9 +26,11 @@ afterAll(async () => {
   await publisher.close();
   await database.dispose();
 });
+let reader = 0;
 beforeEach(async () => {
+  reader = await readerId(database.db);
   await database.db.source.deleteMany();
-  await database.db.folder.deleteMany();
+  await database.db.userFolder.deleteMany();
   publisher.clearRequests();
 });
 
@@ -41,12 +44,14 @@ const events = async (sourceId: number) =>
 describe("editing a source", () => {
   it("sets and clears the user's title, moves it between folders and drops a folder left empty", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://a.example/feed",
       title: "Feed's own",
       customTitle: null,
       folderName: "Old",
     });
     const other = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://b.example/feed",
       title: "B",
       customTitle: null,
@@ -56,29 +61,48 @@ describe("editing a source", () => {
 
     expect(
       await updateSource(database.db, {
+        userId: await readerId(database.db),
         sourceId: id,
         customTitle: "  Mine  ",
         folderName: "Shared",
         enabled: true,
         now,
       }),
-    ).toEqual({ status: "saved" });
-    let source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
-    expect([source.customTitle, source.title, source.folder?.name]).toEqual(["Mine", "Feed's own", "Shared"]);
-    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
+    ).toEqual({ status: "saved", sourceId: id });
+    let source = await subscriptionOf(database.db, id);
+    expect([
+      source.customTitle,
+      (await database.db.source.findUniqueOrThrow({ where: { id } })).title,
+      source.folderName,
+    ]).toEqual(["Mine", "Feed's own", "Shared"]);
+    expect((await database.db.userFolder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
 
-    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: "Brand new", enabled: true, now });
-    source = await database.db.source.findUniqueOrThrow({ where: { id }, include: { folder: true } });
-    expect([source.customTitle, source.folder?.name]).toEqual([null, "Brand new"]);
+    await updateSource(database.db, {
+      userId: await readerId(database.db),
+      sourceId: id,
+      customTitle: null,
+      folderName: "Brand new",
+      enabled: true,
+      now,
+    });
+    source = await subscriptionOf(database.db, id);
+    expect([source.customTitle, source.folderName]).toEqual([null, "Brand new"]);
     // "Shared" still holds the other source.
-    expect((await database.db.folder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual([
+    expect((await database.db.userFolder.findMany({ orderBy: { name: "asc" } })).map((folder) => folder.name)).toEqual([
       "Brand new",
       "Shared",
     ]);
 
-    await updateSource(database.db, { sourceId: id, customTitle: null, folderName: null, enabled: true, now });
-    expect((await database.db.source.findUniqueOrThrow({ where: { id } })).folderId).toBeNull();
-    expect((await database.db.folder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
+    await updateSource(database.db, {
+      userId: await readerId(database.db),
+      sourceId: id,
+      customTitle: null,
+      folderName: null,
+      enabled: true,
+      now,
+    });
+    expect((await subscriptionOf(database.db, id)).folderId).toBeNull();
+    expect((await database.db.userFolder.findMany()).map((folder) => folder.name)).toEqual(["Shared"]);
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
     expect(await database.db.source.count({ where: { id: other } })).toBe(1);
   });
@@ -86,6 +110,7 @@ describe("editing a source", () => {
   it("says missing for a source that no longer exists", async () => {
     expect(
       await updateSource(database.db, {
+        userId: await readerId(database.db),
         sourceId: 999_999,
         customTitle: null,
         folderName: null,
@@ -101,7 +126,7 @@ describe("changing a source's feed address (the edit form)", () => {
     editSource(
       database.db,
       { allowPrivateNetworks },
-      { sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() },
+      { userId: reader, sourceId, url, customTitle: null, folderName: null, enabled: true, now: new Date() },
     );
 
   it("switches to the new address, forgets what the old one taught, records it, and the next round fetches it", async () => {
@@ -121,7 +146,7 @@ describe("changing a source's feed address (the edit form)", () => {
       },
     });
 
-    expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved" });
+    expect(await edit(id, `  ${publisher.url("/new.xml")}  `)).toEqual({ status: "saved", sourceId: id });
     const source = await database.db.source.findUniqueOrThrow({ where: { id } });
     expect(source).toMatchObject({
       feedUrl: publisher.url("/new.xml"),
@@ -150,12 +175,14 @@ describe("changing a source's feed address (the edit form)", () => {
 
   it("refuses, as `tidings add` does, an invalid address, one the SSRF guard blocks, and one already subscribed, saving nothing", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://a.example/feed",
       title: "A",
       customTitle: null,
       folderName: null,
     });
     const other = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://b.example/feed",
       title: "B",
       customTitle: "Bee",
@@ -174,14 +201,15 @@ describe("changing a source's feed address (the edit form)", () => {
     expect((await database.db.source.findUniqueOrThrow({ where: { id } })).feedUrl).toBe("https://a.example/feed");
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
     // The same address is no change at all, even where the guard would refuse it now.
-    expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved" });
+    expect(await edit(id, "https://a.example/feed")).toEqual({ status: "saved", sourceId: id });
     const local = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "http://127.0.0.1:9/feed",
       title: "Local",
       customTitle: null,
       folderName: null,
     });
-    expect(await edit(local, "http://127.0.0.1:9/feed", false)).toEqual({ status: "saved" });
+    expect(await edit(local, "http://127.0.0.1:9/feed", false)).toEqual({ status: "saved", sourceId: local });
     expect(await events(id)).toEqual([["added", "Subscribed to https://a.example/feed"]]);
   });
 });
@@ -262,12 +290,14 @@ describe("disabling and enabling", () => {
 
   it("the edit form's save toggles the state with its history, like the button", async () => {
     const id = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://e.example/feed",
       title: "E",
       customTitle: null,
       folderName: null,
     });
     await updateSource(database.db, {
+      userId: await readerId(database.db),
       sourceId: id,
       customTitle: null,
       folderName: null,
@@ -275,6 +305,7 @@ describe("disabling and enabling", () => {
       now: new Date(),
     });
     await updateSource(database.db, {
+      userId: await readerId(database.db),
       sourceId: id,
       customTitle: null,
       folderName: null,
@@ -297,23 +328,27 @@ describe("removing a source", () => {
       feed({ body: rssFeed({ items: [{ guid: "urn:k", title: "K", link: "https://publisher.example/k" }] }) }),
     );
     const id = await addDueSource(database.db, publisher.url("/r.xml"));
-    await database.db.source.update({ where: { id }, data: { folder: { create: { name: "Alone" } } } });
+    const alone = await database.db.userFolder.create({ data: { userId: reader, name: "Alone" } });
+    await database.db.subscription.updateMany({ where: { sourceId: id }, data: { folderId: alone.id } });
     const keep = await addDueSource(database.db, publisher.url("/keep.xml"));
     await run();
 
-    expect(await removeSource(database.db, id)).toEqual({ title: "Sample feed", articles: 2 });
+    expect(await removeSource(database.db, { userId: await readerId(database.db), sourceId: id })).toEqual({
+      title: "Sample feed",
+      articles: 2,
+    });
     for (const count of [
       database.db.source.count({ where: { id } }),
       database.db.article.count({ where: { sourceId: id } }),
       database.db.fetch.count({ where: { sourceId: id } }),
       database.db.fetchDaily.count({ where: { sourceId: id } }),
       database.db.sourceEvent.count({ where: { sourceId: id } }),
-      database.db.folder.count({ where: { name: "Alone" } }),
+      database.db.userFolder.count({ where: { name: "Alone" } }),
     ]) {
       expect(await count).toBe(0);
     }
     expect(await database.db.article.count({ where: { sourceId: keep } })).toBe(1);
     expect(await database.db.fetch.count({ where: { sourceId: keep } })).toBe(1);
-    expect(await removeSource(database.db, id)).toBeNull();
+    expect(await removeSource(database.db, { userId: await readerId(database.db), sourceId: id })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { listSourceEvents } from "@/lib/reads/health/list-source-events";
 import { listSourcesPage, type SourceSort } from "@/lib/reads/sources/list-sources";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { getSource } from "@/lib/reads/sources/get-source";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const NOW = new Date();
@@ -76,8 +77,14 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
-  const add = (name: string, folderName: string | null = null) =>
-    createSource(database.db, { feedUrl: `https://${name}.example/feed`, title: name, customTitle: null, folderName });
+  const add = async (name: string, folderName: string | null = null) =>
+    createSource(database.db, {
+      userId: await readerId(database.db),
+      feedUrl: `https://${name}.example/feed`,
+      title: name,
+      customTitle: null,
+      folderName,
+    });
   main = await add("main", "Tech");
   failing = await add("failing");
   gone = await add("gone");
@@ -163,8 +170,9 @@ describe("a source's health figures", () => {
   });
 
   it("the source with its folder and article count", async () => {
-    expect(await getSource(main)).toMatchObject({ displayTitle: "main", folderName: "Tech", articleCount: 0 });
-    expect(await getSource(999_999)).toBeNull();
+    const reader = await readerId(database.db);
+    expect(await getSource(reader, main)).toMatchObject({ displayTitle: "main", folderName: "Tech", articleCount: 0 });
+    expect(await getSource(reader, 999_999)).toBeNull();
   });
 
   it("its history, newest first", async () => {
@@ -175,6 +183,7 @@ describe("a source's health figures", () => {
 describe("the fetch log", () => {
   it("pages with keyset cursors: newest, older, older, then back newer, without gaps or overlaps", async () => {
     const paged = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://paged.example/feed",
       title: "paged",
       customTitle: null,
@@ -213,7 +222,7 @@ describe("the fetch log", () => {
 describe("the sources list and the fleet", () => {
   it("classifies every source and sorts problems first", async () => {
     const listSources = async (sort: SourceSort) =>
-      (await listSourcesPage({ sort, state: null, q: "", page: 1 }, NOW)).rows;
+      (await listSourcesPage(await readerId(database.db), { sort, state: null, q: "", page: 1 }, NOW)).rows;
     const sorted = await listSources("problems");
     expect(sorted.map((source) => [source.displayTitle, source.health])).toEqual([
       ["gone", "gone"],

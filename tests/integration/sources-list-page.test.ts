@@ -1,7 +1,8 @@
 // The sources page's one read (listSourcesPage): classified, filtered, sorted and paged in the
 // database. The same rows must give the answer the page gave when it read every source and sorted
 // them in TypeScript: that read is kept below as the oracle, and every sort, state and search is
-// compared with it, page by page, on both databases.
+// compared with it, page by page, on both databases. The rows are one reader's: a source only
+// another user follows is never listed, and the reader's title, folder and pause are theirs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { forget } from "@/lib/base/remember";
@@ -14,11 +15,14 @@ import {
   SOURCE_STATUS_COLUMNS,
   type SourceHealthState,
 } from "@/lib/reads/health/rules/classify-source-health";
-import { displayTitleOf, SOURCE_NAME_COLUMNS } from "@/lib/db/display-title";
+import { displayTitleOf } from "@/lib/db/display-title";
+import { withPause } from "@/lib/reads/sources/with-pause";
+import { createMember, readerId } from "@/tests/helpers/reader-user";
 import { listSourcesPage, SOURCE_SORTS, type SourceListRow, type SourceSort } from "@/lib/reads/sources/list-sources";
 import type { SourceRow } from "@/lib/pipeline/store/fetch/source-row";
 
 let database: FreshDatabase;
+let reader: number;
 const NOW = new Date();
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -42,8 +46,18 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   process.env.DATABASE_URL = database.url;
   for (const name of ["env", "database-target", "prisma"]) forget(name);
+  reader = await readerId(database.db);
+  const other = await createMember(database.db, "other");
+  await createSource(database.db, {
+    userId: other,
+    feedUrl: "https://site3.example/theirs/feed.xml",
+    title: "alpha of another reader",
+    customTitle: null,
+    folderName: "Tech",
+  });
   for (let index = 0; index < 37; index++) {
     const id = await createSource(database.db, {
+      userId: reader,
       feedUrl: `https://site${index % 5}.Example/${index}/feed.xml`,
       title: `${WORDS[index % WORDS.length]} ${index}`,
       customTitle: index % 9 === 4 ? `My pick ${index}` : null,
@@ -62,20 +76,29 @@ afterAll(async () => {
 
 /** The read the page made before (every source classified and sorted in TypeScript), as the oracle. */
 async function listEverySourceTheOldWay(sort: SourceSort, state: SourceHealthState | null, q: string) {
-  const rows = await database.db.source.findMany({
-    select: { ...SOURCE_NAME_COLUMNS, ...SOURCE_STATUS_COLUMNS, folder: { select: { name: true } } },
+  const subscriptions = await database.db.subscription.findMany({
+    where: { userId: reader },
+    select: {
+      customTitle: true,
+      paused: true,
+      folder: { select: { name: true } },
+      source: { select: { id: true, title: true, feedUrl: true, ...SOURCE_STATUS_COLUMNS } },
+    },
   });
-  const sources = rows.map((row) => ({
-    id: row.id,
-    displayTitle: displayTitleOf(row),
-    feedUrl: row.feedUrl,
-    folder: row.folder?.name ?? null,
-    enabled: row.enabled,
-    consecutiveErrors: row.consecutiveErrors,
-    lastSuccessAt: row.lastSuccessAt,
-    nextDueAt: row.nextDueAt,
-    health: classifySourceHealth(row, NOW),
-  }));
+  const sources = subscriptions.map(({ source, customTitle, paused, folder }) => {
+    const row = withPause(source, paused);
+    return {
+      id: row.id,
+      displayTitle: displayTitleOf({ customTitle, title: row.title }),
+      feedUrl: row.feedUrl,
+      folder: folder?.name ?? null,
+      enabled: row.enabled,
+      consecutiveErrors: row.consecutiveErrors,
+      lastSuccessAt: row.lastSuccessAt,
+      nextDueAt: row.nextDueAt,
+      health: classifySourceHealth(row, NOW),
+    };
+  });
   type Listed = (typeof sources)[number];
   const byTitle = (a: Listed, b: Listed) => a.displayTitle.localeCompare(b.displayTitle) || a.id - b.id;
   const compare: Record<SourceSort, (a: Listed, b: Listed) => number> = {
@@ -98,10 +121,10 @@ async function listEverySourceTheOldWay(sort: SourceSort, state: SourceHealthSta
 
 /** Every page of a view, 7 rows a page, put end to end. */
 async function readEveryPage(sort: SourceSort, state: SourceHealthState | null, q: string): Promise<SourceListRow[]> {
-  const first = await listSourcesPage({ sort, state, q, page: 1 }, NOW, 7);
+  const first = await listSourcesPage(reader, { sort, state, q, page: 1 }, NOW, 7);
   const rows = [...first.rows];
   for (let page = 2; page <= first.pages; page++)
-    rows.push(...(await listSourcesPage({ sort, state, q, page }, NOW, 7)).rows);
+    rows.push(...(await listSourcesPage(reader, { sort, state, q, page }, NOW, 7)).rows);
   return rows;
 }
 
@@ -130,7 +153,7 @@ describe("the sources page's read", () => {
   );
 
   it("counts the matching sources and the whole fleet, and keeps the asked page within them", async () => {
-    const page = await listSourcesPage({ sort: "title", state: "backing_off", q: "", page: 9 }, NOW, 3);
+    const page = await listSourcesPage(reader, { sort: "title", state: "backing_off", q: "", page: 9 }, NOW, 3);
     const backingOff = (await listEverySourceTheOldWay("title", "backing_off", "")).length;
     expect(backingOff).toBeGreaterThan(3);
     expect(page).toMatchObject({
@@ -140,12 +163,12 @@ describe("the sources page's read", () => {
       page: Math.ceil(backingOff / 3),
     });
     expect(page.rows.length).toBe(backingOff - (page.pages - 1) * 3);
-    const none = await listSourcesPage({ sort: "title", state: null, q: "no such feed", page: 2 }, NOW);
+    const none = await listSourcesPage(reader, { sort: "title", state: null, q: "no such feed", page: 2 }, NOW);
     expect(none).toEqual({ rows: [], total: 37, matching: 0, page: 1, pages: 1, offset: 0 });
   });
 
   it("returns rows shaped like the page's (dates as dates, booleans as booleans)", async () => {
-    const [row] = (await listSourcesPage({ sort: "next", state: "disabled", q: "", page: 1 }, NOW)).rows;
+    const [row] = (await listSourcesPage(reader, { sort: "next", state: "disabled", q: "", page: 1 }, NOW)).rows;
     expect(row).toMatchObject({ enabled: false, disabledReason: "user", health: "disabled" });
     expect(row!.nextDueAt).toBeInstanceOf(Date);
     expect(typeof row!.consecutiveErrors).toBe("number");

@@ -8,6 +8,7 @@ import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { importOpml } from "@/lib/reads/sources/import-opml";
 import { exportOpml } from "@/lib/reads/sources/export-opml";
 import { parseOpml } from "@/lib/pipeline/parse/opml/parse-opml";
+import { readerId } from "@/tests/helpers/reader-user";
 
 const FIXTURE = path.resolve(__dirname, "../fixtures/opml/fifty-feeds.opml");
 const NOT_OPML = path.resolve(__dirname, "../fixtures/opml/not-opml.txt");
@@ -25,19 +26,26 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await database.db.source.deleteMany();
-  await database.db.folder.deleteMany();
+  await database.db.userFolder.deleteMany();
 });
 
 describe("OPML import", () => {
   it("imports 50 feeds with their folders, skips duplicates and malformed entries with the reason, and fetches nothing", async () => {
     const existing = await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://feed-12.example/atom.xml",
       title: "Mine already",
       customTitle: null,
       folderName: null,
     });
     const before = new Date();
-    const report = await importOpml(database.db, readFileSync(FIXTURE, "utf8"), PUBLIC, before);
+    const report = await importOpml(
+      database.db,
+      await readerId(database.db),
+      readFileSync(FIXTURE, "utf8"),
+      PUBLIC,
+      before,
+    );
     expect(report.ok).toBe(true);
     if (!report.ok) return;
     expect(report.added).toHaveLength(49);
@@ -52,10 +60,12 @@ describe("OPML import", () => {
     expect(await database.db.source.count()).toBe(50);
     // No fetch happened: the sources wait for the normal serial round, due at once.
     expect(await database.db.fetch.count()).toBe(0);
-    const imported = await database.db.source.findMany({
-      where: { id: { not: existing } },
-      include: { folder: true, events: true },
-    });
+    const imported = (
+      await database.db.source.findMany({
+        where: { id: { not: existing } },
+        include: { events: true, subscriptions: { include: { folder: true } } },
+      })
+    ).map(({ subscriptions, ...source }) => ({ ...source, ...subscriptions[0]!, id: source.id }));
     expect(
       imported.every(
         (source) => source.nextDueAt.getTime() <= Date.now() && source.enabled && source.lastOutcome === null,
@@ -63,10 +73,9 @@ describe("OPML import", () => {
     ).toBe(true);
     expect(imported.every((source) => source.events.length === 1 && source.events[0]!.kind === "added")).toBe(true);
     const folders = Object.fromEntries(
-      (await database.db.folder.findMany({ include: { _count: { select: { sources: true } } } })).map((folder) => [
-        folder.name,
-        folder._count.sources,
-      ]),
+      (await database.db.userFolder.findMany({ include: { _count: { select: { subscriptions: true } } } })).map(
+        (folder) => [folder.name, folder._count.subscriptions],
+      ),
     );
     expect(folders).toEqual({ Tech: 19, News: 15, "Science & Nature": 10 });
     const seven = imported.find((source) => source.feedUrl === "https://feed-07.example/rss")!;
@@ -83,24 +92,42 @@ describe("OPML import", () => {
 
   it("refuses private-network addresses unless TIDINGS_ALLOW_PRIVATE_NETWORKS is on", async () => {
     const text = `<opml version="2.0"><body><outline text="Router" xmlUrl="http://192.168.1.1/feed"/><outline text="Ok" xmlUrl="https://ok.example/feed"/></body></opml>`;
-    const refused = await importOpml(database.db, text, PUBLIC, new Date());
+    const refused = await importOpml(database.db, await readerId(database.db), text, PUBLIC, new Date());
     expect(refused.ok && refused.skipped.map((skip) => skip.reason)).toEqual([
       expect.stringMatching(/192\.168\.1\.1 is not a public address/),
     ]);
     await database.db.source.deleteMany();
-    const allowed = await importOpml(database.db, text, { allowPrivateNetworks: true }, new Date());
+    const allowed = await importOpml(
+      database.db,
+      await readerId(database.db),
+      text,
+      { allowPrivateNetworks: true },
+      new Date(),
+    );
     expect(allowed.ok && allowed.added.length).toBe(2);
   });
 
   it("changes nothing for a file that is not OPML", async () => {
-    const report = await importOpml(database.db, readFileSync(NOT_OPML, "utf8"), PUBLIC, new Date());
+    const report = await importOpml(
+      database.db,
+      await readerId(database.db),
+      readFileSync(NOT_OPML, "utf8"),
+      PUBLIC,
+      new Date(),
+    );
     expect(report).toEqual({ ok: false, error: "not an XML file (OPML is XML: it starts with <?xml or <opml>)" });
     expect(await database.db.source.count()).toBe(0);
   });
 
   it("imports the same file twice without creating anything the second time", async () => {
-    await importOpml(database.db, readFileSync(FIXTURE, "utf8"), PUBLIC, new Date());
-    const again = await importOpml(database.db, readFileSync(FIXTURE, "utf8"), PUBLIC, new Date());
+    await importOpml(database.db, await readerId(database.db), readFileSync(FIXTURE, "utf8"), PUBLIC, new Date());
+    const again = await importOpml(
+      database.db,
+      await readerId(database.db),
+      readFileSync(FIXTURE, "utf8"),
+      PUBLIC,
+      new Date(),
+    );
     expect(again.ok && again.added.length).toBe(0);
     expect(again.ok && again.skipped.filter((skip) => skip.reason.startsWith("already subscribed")).length).toBe(50);
     expect(await database.db.source.count()).toBe(50);
@@ -109,8 +136,8 @@ describe("OPML import", () => {
 
 describe("OPML export", () => {
   it("round-trips: the export lists the same feeds, titles, site links and folders as the file imported", async () => {
-    await importOpml(database.db, readFileSync(FIXTURE, "utf8"), PUBLIC, new Date());
-    const exported = parseOpml(await exportOpml(database.db, new Date()));
+    await importOpml(database.db, await readerId(database.db), readFileSync(FIXTURE, "utf8"), PUBLIC, new Date());
+    const exported = parseOpml(await exportOpml(database.db, await readerId(database.db), new Date()));
     const original = parseOpml(readFileSync(FIXTURE, "utf8"));
     expect(exported.ok && original.ok).toBe(true);
     if (!exported.ok || !original.ok) return;
@@ -123,12 +150,13 @@ describe("OPML export", () => {
 
   it("exports the user's title when they set one, and no folder outline for unfiled sources", async () => {
     await createSource(database.db, {
+      userId: await readerId(database.db),
       feedUrl: "https://x.example/feed",
       title: "Feed title",
       customTitle: "My name <for> it",
       folderName: null,
     });
-    const text = await exportOpml(database.db, new Date("2026-11-30T00:00:00Z"));
+    const text = await exportOpml(database.db, await readerId(database.db), new Date("2026-11-30T00:00:00Z"));
     expect(text).toContain(
       `<outline type="rss" text="My name &lt;for&gt; it" title="My name &lt;for&gt; it" xmlUrl="https://x.example/feed"/>`,
     );

@@ -3,6 +3,7 @@ import { createFreshDatabase, type FreshDatabase } from "@/tests/helpers/fresh-d
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { FETCH_LOG_DAYS, KEEP_PER_SOURCE, pruneFetchLog } from "@/lib/pipeline/store/fetch/prune-fetch-log";
 import { startPruneSchedule, stopPruneSchedule } from "@/lib/entry/server/prune-schedule";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 
@@ -39,6 +40,7 @@ async function seed(sourceId: number, count: number, fromMs: number, toMs: numbe
 
 async function source(name: string): Promise<number> {
   return createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: `https://${name}.example/feed`,
     title: name,
     customTitle: null,

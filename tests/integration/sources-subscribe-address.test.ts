@@ -7,6 +7,7 @@ import { feed, SAMPLE_RSS, startPublisher, type Publisher } from "@/tests/helper
 import { testRoundSettings } from "@/tests/helpers/round-fixtures";
 import { subscribe } from "@/lib/reads/sources/subscribe";
 import { addSourceSchema } from "@/lib/reads/sources/form-schemas";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 let lan: Publisher;
@@ -40,7 +41,7 @@ describe("an address without a scheme", () => {
 
   it("is tried over https, then once over plain http when no https server answers there", async () => {
     const typed = `127.10.31.1:${lan.port}/feed`;
-    const result = await subscribe(database.db, open, { url: typed });
+    const result = await subscribe(database.db, open, { userId: await readerId(database.db), url: typed });
     expect(result).toMatchObject({ status: "subscribed", feedUrl: `http://127.10.31.1:${lan.port}/feed` });
     // The https attempt met an http-only server (no HTTP request came of it); the http one did.
     expect(lan.requestsTo("/feed")).toHaveLength(1);
@@ -49,7 +50,10 @@ describe("an address without a scheme", () => {
   });
 
   it("is never retried over http when the scheme was typed", async () => {
-    const result = await subscribe(database.db, open, { url: `https://127.10.31.1:${lan.port}/feed` });
+    const result = await subscribe(database.db, open, {
+      userId: await readerId(database.db),
+      url: `https://127.10.31.1:${lan.port}/feed`,
+    });
     expect(result).toMatchObject({ status: "invalid", field: "url" });
     expect(result.status === "invalid" && result.message).toMatch(/^Unreachable: /);
     expect(lan.requests).toHaveLength(0);
@@ -59,7 +63,10 @@ describe("an address without a scheme", () => {
 
 describe("a feed on a private address", () => {
   it("is refused before any request, naming TIDINGS_ALLOW_PRIVATE_NETWORKS and what it allows", async () => {
-    const result = await subscribe(database.db, strict, { url: `http://127.10.31.1:${lan.port}/feed` });
+    const result = await subscribe(database.db, strict, {
+      userId: await readerId(database.db),
+      url: `http://127.10.31.1:${lan.port}/feed`,
+    });
     expect(result).toMatchObject({ status: "invalid", field: "url" });
     const message = result.status === "invalid" ? result.message : "";
     expect(message).toMatch(/^127\.10\.31\.1 is not a public address \(loopback\)\. /);
@@ -70,7 +77,10 @@ describe("a feed on a private address", () => {
   });
 
   it("is refused with the same hint when a name resolves to it (checked at dial time)", async () => {
-    const result = await subscribe(database.db, strict, { url: `http://localhost:${local.port}/feed` });
+    const result = await subscribe(database.db, strict, {
+      userId: await readerId(database.db),
+      url: `http://localhost:${local.port}/feed`,
+    });
     const message = result.status === "invalid" ? result.message : "";
     expect(message).toMatch(/^Not fetched: localhost resolves to (127\.0\.0\.1|::1), not a public address/);
     expect(message).toMatch(/TIDINGS_ALLOW_PRIVATE_NETWORKS=true/);

@@ -24,18 +24,18 @@ afterAll(async () => {
   await database.dispose();
 });
 
-type Row = { id: number; title: string; publishedAt: Date; readAt: Date | null; starredAt: Date | null };
+type Row = { id: number; title: string; publishedAt: Date; firstSeenAt: Date; updatedAt: Date | null };
 
 describe("the read-only SQL path", () => {
   it("returns DateTime columns as the same Date objects Prisma returns", async () => {
     const [row] = await reader.all<Row>(
-      Prisma.sql`SELECT "id", "title", "publishedAt", "readAt", "starredAt" FROM "Article"`,
+      Prisma.sql`SELECT "id", "title", "publishedAt", "firstSeenAt", "updatedAt" FROM "Article"`,
     );
-    const viaPrisma = await database.db.article.findFirstOrThrow({ select: { readAt: true } });
+    const viaPrisma = await database.db.article.findFirstOrThrow({ select: { firstSeenAt: true } });
     expect(row?.publishedAt).toBeInstanceOf(Date);
     expect(row?.publishedAt.toISOString()).toBe(publishedAt.toISOString());
-    expect(row?.readAt?.toISOString()).toBe(viaPrisma.readAt?.toISOString());
-    expect(row?.starredAt).toBeNull();
+    expect(row?.firstSeenAt?.toISOString()).toBe(viaPrisma.firstSeenAt.toISOString());
+    expect(row?.updatedAt).toBeNull();
   });
 
   it("binds Date parameters to the millisecond, as stored", async () => {

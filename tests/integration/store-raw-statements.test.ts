@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, testingPostgres, type FreshDatabase } from "@/tests/helpers/fresh-database";
 import { createSource } from "@/lib/pipeline/store/sources/create-source";
 import { chainStatements, placeholders, runAtomically, selectRows, type Statement } from "@/lib/db/raw-statements";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 
@@ -22,8 +23,14 @@ function rename(title: string, ids: number[], width: number): Statement {
   };
 }
 
-const sourceTitled = (title: string, feedUrl: string) =>
-  createSource(database.db, { feedUrl, title, customTitle: null, folderName: null });
+const sourceTitled = async (title: string, feedUrl: string) =>
+  createSource(database.db, {
+    userId: await readerId(database.db),
+    feedUrl,
+    title,
+    customTitle: null,
+    folderName: null,
+  });
 
 describe("runAtomically", () => {
   // 7 × 10,001 parameters: more than PostgreSQL binds in one statement, so it becomes a transaction there.

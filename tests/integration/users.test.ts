@@ -30,7 +30,6 @@ import { callGReader } from "@/tests/helpers/greader-client";
 import { removeOrphanSources } from "@/lib/pipeline/store/sources/remove-orphan-sources";
 import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
 import { checkExposure } from "@/lib/features/auth/check-exposure";
-import { canSeeSource } from "@/lib/reads/sources/can-see-source";
 
 const HOST = "127.0.0.1:3000";
 const database = setUpDatabaseInProcess();
@@ -297,21 +296,6 @@ describe("removing a user", () => {
     expect(await db().unreadArticle.count({ where: { userId: bob.id } })).toBe(0);
     expect(await db().session.count({ where: { userId: bob.id } })).toBe(0);
     expect(await db().subscription.count({ where: { userId: ann.id } })).toBe(1);
-  });
-});
-
-describe("a source's own page", () => {
-  beforeEach(wipeUsers);
-
-  it("is seen by its subscribers and by admins, by no other member", async () => {
-    const admin = (await createFirstAdmin(db(), "ann", "ann's password"))!;
-    const bob = (await createUser(db(), { name: "bob", password: "bob's password", role: "member" }))!;
-    const carol = (await createUser(db(), { name: "carol", password: "carol's password", role: "member" }))!;
-    const source = await seedSource(db(), { title: "Bob's" });
-    await db().subscription.create({ data: { userId: bob.id, sourceId: source } });
-    expect(await canSeeSource(db(), bob, source)).toBe(true);
-    expect(await canSeeSource(db(), carol, source)).toBe(false);
-    expect(await canSeeSource(db(), admin, source)).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
 import { getMedianDuration } from "@/lib/reads/health/get-median-duration";
 import { getOutcomeWindows } from "@/lib/reads/health/get-outcome-windows";
 import { useWebPasswordGate } from "@/tests/helpers/gate-with-password";
+import { readerId } from "@/tests/helpers/reader-user";
 
 let database: FreshDatabase;
 const NOW = new Date();
@@ -20,6 +21,7 @@ const ids: Record<string, number> = {};
 
 async function subscribe(name: string, fields: Record<string, unknown>): Promise<void> {
   ids[name] = await createSource(database.db, {
+    userId: await readerId(database.db),
     feedUrl: `https://blog.example/${name}.xml`,
     title: name,
     customTitle: null,

@@ -15,6 +15,7 @@ import { setSourceEnabled } from "@/lib/pipeline/store/sources/set-source-enable
 import { PUSHED_POLL_SECONDS } from "@/lib/pipeline/websub/push-schedule";
 import { describePushState } from "@/lib/features/websub/describe-push-state";
 import type { WebSubSettings } from "@/lib/pipeline/websub/websub-settings";
+import { readerId, unreadCountOf } from "@/tests/helpers/reader-user";
 
 const world = {} as { database: FreshDatabase; publisher: Publisher; hub: Hub; callback: CallbackServer };
 let clock: Clock = systemClock;
@@ -180,8 +181,7 @@ describe("content distribution", () => {
     ]);
     const push = await db().fetch.findFirstOrThrow({ where: { sourceId: id, outcome: "push" } });
     expect(push).toMatchObject({ newArticles: 1, entriesSeen: 3, bytesReceived: 0, httpStatus: null, roundId: null });
-    const source = await db().source.findUniqueOrThrow({ where: { id } });
-    expect(source.unreadCount).toBe(3);
+    expect(await unreadCountOf(db(), id)).toBe(3);
     expect(await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } })).toMatchObject({
       pushCount: 1,
       droppedPushes: 0,
@@ -365,7 +365,7 @@ describe("leases, polling and unsubscription", () => {
   it("unsubscribes at the hub when the source is removed, then forgets the subscription", async () => {
     const id = await subscribedSource();
     const { callbackToken } = await db().webSubSubscription.findUniqueOrThrow({ where: { sourceId: id } });
-    await removeSource(db(), id);
+    await removeSource(db(), { userId: await readerId(db()), sourceId: id });
     await round();
     await world.hub.settle();
     expect(world.hub.requests.map((r) => r.mode)).toEqual(["subscribe", "unsubscribe"]);

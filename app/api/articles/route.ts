@@ -1,4 +1,5 @@
 // GET /api/articles?cursor=&limit=&order=&source=&folder=&unread=&starred=&q= → { items, nextCursor, latestId }
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { listArticles } from "@/lib/reads/articles/list-articles";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse-input";
@@ -11,7 +12,15 @@ export async function GET(request: Request): Promise<Response> {
   if (!query.ok) return query.response;
   try {
     const { cursor, limit, order, ...scope } = query.data;
-    return jsonResponse(await listArticles({ scope: toScope(scope), cursor: cursor ?? null, order, limit }));
+    return jsonResponse(
+      await listArticles({
+        userId: (await getSessionUser()).id,
+        scope: toScope(scope),
+        cursor: cursor ?? null,
+        order,
+        limit,
+      }),
+    );
   } catch (error) {
     return internalError(error, "GET /api/articles");
   }

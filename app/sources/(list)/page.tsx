@@ -7,6 +7,7 @@ import { SourcesFilter } from "@/components/sources/sources-filter";
 import { RemovedNotice } from "@/components/sources/removed-notice";
 import { parseSourcesView } from "@/lib/reads/sources/sources-view";
 import { listRecentOutcomes } from "@/lib/reads/sources/list-recent-outcomes";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { listSourcesPage } from "@/lib/reads/sources/list-sources";
 
 export const metadata: Metadata = { title: "Sources" };
@@ -19,7 +20,7 @@ export default async function SourcesPage({ searchParams }: Props) {
   const view = parseSourcesView(params);
   const now = new Date();
   // A page of a hundred rows, whatever the fleet's size; their strips only.
-  const shown = await listSourcesPage(view, now);
+  const shown = await listSourcesPage((await getSessionUser()).id, view, now);
   const strips = await listRecentOutcomes(
     STRIP_SLOTS,
     shown.rows.map((source) => source.id),

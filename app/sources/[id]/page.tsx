@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { notFound } from "next/navigation";
 import { SourceSummary } from "@/components/sources/source-summary";
 import { FirstFetchNotice } from "@/components/sources/first-fetch-notice";
@@ -45,7 +46,7 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const id = parseSourceId((await params).id);
-  const source = id === null ? null : await getSource(id);
+  const source = id === null ? null : await getSource((await getSessionUser()).id, id);
   return { title: source ? source.displayTitle : "Unknown source" };
 }
 
@@ -55,8 +56,9 @@ export default async function SourcePage({ params, searchParams }: Props) {
   const query = await searchParams;
   const page = { before: single(query.before), after: single(query.after) };
   const now = new Date();
+  const user = await getSessionUser();
   const [source, recent, windows, days, log, events, evidence, alerts, webSub] = await Promise.all([
-    getSource(id),
+    getSource(user.id, id),
     listRecentFetches(id, Math.max(TIMELINE_SLOTS, BADGE_WINDOW)),
     getOutcomeWindows(id, now),
     listDailyOutcomes(id, now, CHART_DAYS),

@@ -2,7 +2,6 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { AlertKind } from "@/lib/base/alert-kinds";
 import { readSetting } from "@/lib/settings/setting-store";
-import { displayTitleOf } from "@/lib/db/display-title";
 
 const RECENTLY_CLEARED_MS = 7 * 24 * 60 * 60 * 1000;
 const CLEARED_SHOWN = 10;
@@ -29,7 +28,7 @@ export async function listAlerts(now: Date, sourceId?: number): Promise<AlertOve
     startedAt: true,
     clearedAt: true,
     reason: true,
-    source: { select: { title: true, customTitle: true } },
+    source: { select: { title: true } },
   } as const;
   const [open, cleared, failure] = await Promise.all([
     db.alert.findMany({ where: { ...scope, clearedAt: null }, orderBy: [{ startedAt: "asc" }, { id: "asc" }], select }),
@@ -45,7 +44,8 @@ export async function listAlerts(now: Date, sourceId?: number): Promise<AlertOve
     id: row.id,
     kind: row.kind as AlertKind,
     sourceId: row.sourceId,
-    sourceTitle: row.source === null ? null : displayTitleOf(row.source),
+    // The admin's alerts name a source by its feed's title: a reader's own title is theirs alone.
+    sourceTitle: row.source?.title ?? null,
     startedAt: row.startedAt,
     clearedAt: row.clearedAt,
     reason: row.reason,

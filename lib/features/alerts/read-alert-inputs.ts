@@ -14,8 +14,6 @@ import {
   SIZE_WINDOW_DAYS,
   type SourceAlertInput,
 } from "@/lib/features/alerts/alert-rules";
-import { displayTitleOf } from "@/lib/db/display-title";
-import { SOURCE_NAME_COLUMNS } from "@/lib/db/display-title";
 import { SOURCE_HEALTH_COLUMNS } from "@/lib/reads/health/rules/classify-source-health";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +59,9 @@ async function readSlice(
     db.source.findMany({
       where: { id: { in: ids } },
       select: {
-        ...SOURCE_NAME_COLUMNS,
+        id: true,
+        title: true,
+        feedUrl: true,
         ...SOURCE_HEALTH_COLUMNS,
         lastErrorKind: true,
         failingSince: true,
@@ -87,7 +87,8 @@ async function readSlice(
     else dailyBySource.set(row.sourceId, [row]);
   }
   return sources.map((source) => ({
-    facts: { id: source.id, title: displayTitleOf(source), feedUrl: source.feedUrl },
+    // The admin's alerts name a source by its feed's title: a reader's own title is theirs alone.
+    facts: { id: source.id, title: source.title, feedUrl: source.feedUrl },
     input: {
       now,
       enabled: source.enabled,

@@ -7,11 +7,12 @@ import { ALL_ARTICLES, type ArticleScope } from "@/lib/base/article-scope";
 import { markRead, updateArticleStates } from "@/lib/pipeline/store/reading/article-state";
 import type { FeverMark } from "@/lib/features/fever/parse-fever-request";
 
-export async function applyFeverMark(mark: FeverMark, now: Date): Promise<void> {
+export async function applyFeverMark(userId: number, mark: FeverMark, now: Date): Promise<void> {
   const db = getDb();
   if (mark.kind === "item") {
     const reading = mark.as === "read" || mark.as === "unread";
     await updateArticleStates(db, {
+      userId,
       ids: mark.ids,
       read: reading ? mark.as === "read" : null,
       starred: reading ? null : mark.as === "saved",
@@ -24,5 +25,5 @@ export async function applyFeverMark(mark: FeverMark, now: Date): Promise<void> 
   else if (mark.folderId === "none") return;
   else scope = { ...ALL_ARTICLES, folderId: mark.folderId === "all" ? null : mark.folderId };
   // Fever's `before` is the time of the app's last items call: articles published later stay unread.
-  await markRead(db, { scope, olderThan: mark.before, maxId: null, now });
+  await markRead(db, { userId, scope, olderThan: mark.before, maxId: null, now });
 }

@@ -5,6 +5,8 @@
 import { sql, joinSql, rawSql, type Sql } from "@/lib/db/sql";
 import type { FeverItemsQuery } from "@/lib/features/fever/parse-fever-request";
 import { APP_CONTENT_SQL } from "@/lib/reads/articles/app-content-sql";
+import { readingStateColumns } from "@/lib/reads/articles/list-query";
+import { subscribedSourcesSql } from "@/lib/pipeline/store/reading/scope-sql";
 
 export const FEVER_PAGE_SIZE = 50;
 
@@ -17,15 +19,16 @@ export type FeverItemRow = {
   summary: string | null;
   url: string | null;
   publishedAt: Date;
-  readAt: Date | null;
+  /** 1 while the user has it unread, else null. */
+  unreadMark: number | null;
   starredAt: Date | null;
 };
 
-const COLUMNS = sql`"id", "sourceId", "title", "author", ${APP_CONTENT_SQL} AS "content", "summary", "url", "publishedAt", "readAt", "starredAt"`;
-
-export function buildFeverItemsSql(query: FeverItemsQuery): Sql {
+/** One user's page: only articles of the sources they follow, with their reading state. */
+export function buildFeverItemsSql(userId: number, query: FeverItemsQuery): Sql {
+  const columns = sql`"id", "sourceId", "title", "author", ${APP_CONTENT_SQL} AS "content", "summary", "url", "publishedAt", ${readingStateColumns(userId)}`;
   const page = (where: Sql, order: "ASC" | "DESC") =>
-    sql`SELECT ${COLUMNS} FROM "Article" WHERE ${where} ORDER BY "id" ${rawSql(order)} LIMIT ${FEVER_PAGE_SIZE}`;
+    sql`SELECT ${columns} FROM "Article" WHERE ${where} AND ${subscribedSourcesSql(userId)} ORDER BY "id" ${rawSql(order)} LIMIT ${FEVER_PAGE_SIZE}`;
   switch (query.kind) {
     case "oldest":
       return page(sql`1 = 1`, "ASC");
@@ -38,11 +41,14 @@ export function buildFeverItemsSql(query: FeverItemsQuery): Sql {
   }
 }
 
-/** Ids of one state, ascending: unread (`readAt IS NULL`) or saved (`starredAt IS NOT NULL`), each through its own index. */
-export function buildFeverIdsSql(state: "unread" | "saved"): Sql {
-  const where = state === "unread" ? sql`"readAt" IS NULL` : sql`"starredAt" IS NOT NULL`;
-  return sql`SELECT "id" FROM "Article" WHERE ${where} ORDER BY "id"`;
+/** The user's ids of one state, ascending: unread or saved, each read from its own table's primary key. */
+export function buildFeverIdsSql(userId: number, state: "unread" | "saved"): Sql {
+  const table = rawSql(state === "unread" ? `"UnreadArticle"` : `"StarredArticle"`);
+  return sql`SELECT "articleId" AS "id" FROM ${table} WHERE "userId" = ${userId} ORDER BY "articleId"`;
 }
 
-/** Every article, from the per-source counts the store keeps (one row per source, not per article). */
-export const FEVER_TOTAL_SQL = sql`SELECT COALESCE(SUM("articleCount"), 0) AS "total" FROM "Source"`;
+/** Every article of the user's sources, from the per-source counts the store keeps (one row per source, not per article). */
+export function buildFeverTotalSql(userId: number): Sql {
+  return sql`SELECT COALESCE(SUM("articleCount"), 0) AS "total" FROM "Source"
+    WHERE "id" IN (SELECT "sourceId" FROM "Subscription" WHERE "userId" = ${userId})`;
+}

@@ -58,12 +58,13 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
     if (controlled !== null) return failed(400, "invalid_query", controlled, 1);
     const parsed = parseFeverCall(params);
     if (!parsed.ok) return failed(400, "invalid_query", parsed.message, 1);
-    if (parsed.call.mark) await applyFeverMark(parsed.call.mark, new Date());
-    const answer = await answerReads(parsed.call.reads);
+    const userId = check.user.id;
+    if (parsed.call.mark) await applyFeverMark(userId, parsed.call.mark, new Date());
+    const answer = await answerReads(userId, parsed.call.reads);
     return jsonResponse({
       api_version: FEVER_API_VERSION,
       auth: 1,
-      last_refreshed_on_time: await readLastRefreshed(),
+      last_refreshed_on_time: await readLastRefreshed(userId),
       ...answer,
     });
   } catch (error) {
@@ -71,17 +72,17 @@ export async function handleFeverCall(request: Request, throttle: LoginThrottle 
   }
 }
 
-async function answerReads(reads: FeverReads): Promise<Record<string, unknown>> {
+async function answerReads(userId: number, reads: FeverReads): Promise<Record<string, unknown>> {
   const answer: Record<string, unknown> = {};
-  if (reads.groups) Object.assign(answer, await readFeverGroups());
+  if (reads.groups) Object.assign(answer, await readFeverGroups(userId));
   if (reads.feeds) {
-    answer.feeds = await readFeverFeeds();
-    answer.feeds_groups ??= (await readFeverGroups()).feeds_groups;
+    answer.feeds = await readFeverFeeds(userId);
+    answer.feeds_groups ??= (await readFeverGroups(userId)).feeds_groups;
   }
-  if (reads.favicons) answer.favicons = await readFeverFavicons();
+  if (reads.favicons) answer.favicons = await readFeverFavicons(userId);
   if (reads.links) answer.links = [];
-  if (reads.items) Object.assign(answer, await readFeverItems(reads.items));
-  if (reads.unreadItemIds) answer.unread_item_ids = await readFeverItemIds("unread");
-  if (reads.savedItemIds) answer.saved_item_ids = await readFeverItemIds("saved");
+  if (reads.items) Object.assign(answer, await readFeverItems(userId, reads.items));
+  if (reads.unreadItemIds) answer.unread_item_ids = await readFeverItemIds(userId, "unread");
+  if (reads.savedItemIds) answer.saved_item_ids = await readFeverItemIds(userId, "saved");
   return answer;
 }

@@ -71,7 +71,7 @@ export async function listWebSubNotices(now: Date, limit = 50): Promise<WebSubNo
         { state: "verified", leaseExpiresAt: { lte: now } },
       ],
     },
-    select: { ...FIELDS, sourceId: true, source: { select: { title: true, customTitle: true } } },
+    select: { ...FIELDS, sourceId: true, source: { select: { title: true } } },
     orderBy: { updatedAt: "desc" },
     take: limit,
   });
@@ -81,7 +81,7 @@ export async function listWebSubNotices(now: Date, limit = 50): Promise<WebSubNo
       : [
           {
             sourceId: row.sourceId,
-            title: row.source.customTitle ?? row.source.title,
+            title: row.source.title,
             state: describePushState(row, now),
           },
         ],

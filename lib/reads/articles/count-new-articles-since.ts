@@ -11,11 +11,18 @@ import { getLatestArticleId } from "@/lib/reads/articles/get-latest-article-id";
  * Articles of a view that arrived after `sinceId` (ids only grow). Cheap enough to poll: the
  * primary key range `id > sinceId` holds only what the last rounds brought.
  */
-export async function countNewArticlesSince(input: { scope: ArticleScope; sinceId: number }): Promise<NewArticles> {
+export async function countNewArticlesSince(input: {
+  userId: number;
+  scope: ArticleScope;
+  sinceId: number;
+}): Promise<NewArticles> {
   const latestId = await getLatestArticleId();
   if (latestId <= input.sinceId) return { count: 0, latestId };
   const provider = providerOf(getDb());
-  const where = joinConditions([sql`"id" > ${input.sinceId}`, ...buildScopeConditions(input.scope, provider)]);
+  const where = joinConditions([
+    sql`"id" > ${input.sinceId}`,
+    ...buildScopeConditions(input.scope, input.userId, provider),
+  ]);
   const [row] = await getSqlReader().all<{ count: number | bigint }>(
     sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Article" WHERE ${where}`,
   );

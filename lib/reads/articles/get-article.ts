@@ -1,30 +1,24 @@
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { getDb, getSqlReader } from "@/lib/db/client";
+import { sql } from "@/lib/db/sql";
 import type { ArticleDetail } from "@/lib/reads/articles/dto";
 import { toDetail } from "@/lib/reads/articles/to-dto";
-import { displayTitleOf } from "@/lib/db/display-title";
+import { readingStateColumns, sourceTitleColumn, type ListRow } from "@/lib/reads/articles/list-query";
+import { subscribedSourcesSql } from "@/lib/pipeline/store/reading/scope-sql";
 
-/** One article with its sanitized content, or null when there is no such article. */
-export async function getArticle(id: number): Promise<ArticleDetail | null> {
-  const row = await getDb().article.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      sourceId: true,
-      title: true,
-      url: true,
-      author: true,
-      snippet: true,
-      publishedAt: true,
-      readAt: true,
-      starredAt: true,
-      content: true,
-      enclosures: true,
-      page: { select: { state: true, content: true, detail: true, extractedBy: true, fetchedAt: true } },
-      source: { select: { title: true, customTitle: true } },
-    },
+type DetailRow = Omit<ListRow, "latestId"> & { content: string | null; enclosures: string | null };
+
+/** One article with its sanitized content, or null when there is no such article among the user's subscriptions. */
+export async function getArticle(userId: number, id: number): Promise<ArticleDetail | null> {
+  const [row] = await getSqlReader().all<DetailRow>(
+    sql`SELECT "id", "sourceId", "title", "url", "author", "snippet", "publishedAt", "content", "enclosures",
+      ${readingStateColumns(userId)}, ${sourceTitleColumn(userId)}
+      FROM "Article" WHERE "id" = ${id} AND ${subscribedSourcesSql(userId)}`,
+  );
+  if (row === undefined) return null;
+  const page = await getDb().articlePage.findUnique({
+    where: { articleId: id },
+    select: { state: true, content: true, detail: true, extractedBy: true, fetchedAt: true },
   });
-  if (row === null) return null;
-  const { source, ...article } = row;
-  return toDetail({ ...article, sourceTitle: displayTitleOf(source) });
+  return toDetail({ ...row, page });
 }

@@ -5,22 +5,22 @@ import { siteIconPath } from "@/lib/base/site-icon-path";
 import type { Sidebar, SidebarSource } from "@/lib/reads/articles/dto";
 import { describeSourceHealth } from "@/lib/reads/articles/source-health";
 import {
+  buildSidebarFoldersSql,
   buildSidebarSourcesSql,
-  SIDEBAR_FOLDERS_SQL,
-  STARRED_COUNT_SQL,
+  buildStarredCountSql,
   type SidebarFolderRow,
   type SidebarSourceRow,
 } from "@/lib/reads/articles/sidebar-query";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** Folders with their sources, unread counts and health, and the Unread/Starred totals. */
-export async function getSidebar(now: Date): Promise<Sidebar> {
+/** One user's folders with their sources, unread counts and health, and the Unread/Starred totals. */
+export async function getSidebar(userId: number, now: Date): Promise<Sidebar> {
   const reader = getSqlReader();
   const [rows, folderRows, [starredRow], icons] = await Promise.all([
-    reader.all<SidebarSourceRow>(buildSidebarSourcesSql(now)),
-    reader.all<SidebarFolderRow>(SIDEBAR_FOLDERS_SQL),
-    reader.all<{ count: number }>(STARRED_COUNT_SQL),
+    reader.all<SidebarSourceRow>(buildSidebarSourcesSql(userId, now)),
+    reader.all<SidebarFolderRow>(buildSidebarFoldersSql(userId)),
+    reader.all<{ count: number }>(buildStarredCountSql(userId)),
     listSourceIcons(getDb()),
   ]);
   const starred = Number(starredRow?.count ?? 0);

@@ -15,6 +15,7 @@ import { getLatestArticleId } from "@/lib/reads/articles/get-latest-article-id";
  * search comes by best match and any other view newest first.
  */
 export async function listArticles(input: {
+  userId: number;
   scope: ArticleScope;
   cursor: ArticleCursor | null;
   order?: ListOrder;
@@ -24,8 +25,9 @@ export async function listArticles(input: {
   const order = effectiveOrder(input.cursor?.order ?? input.order, input.scope.q);
   const provider = providerOf(getDb());
   const reader = getSqlReader();
-  const rows = await queryListRows({ scope: input.scope, order, cursor: input.cursor, limit, provider }, (sql) =>
-    reader.all<ListRow>(sql),
+  const rows = await queryListRows(
+    { userId: input.userId, scope: input.scope, order, cursor: input.cursor, limit, provider },
+    (sql) => reader.all<ListRow>(sql),
   );
   // An empty page carries no latestId of its own.
   const latestId = rows[0] ? Number(rows[0].latestId) : await getLatestArticleId();

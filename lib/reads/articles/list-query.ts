@@ -16,7 +16,7 @@ import {
 } from "@/lib/pipeline/store/reading/scope-sql";
 import { buildAnchorScoreSql, buildRankedMatchesSql, buildSearchSql } from "@/lib/db/search-sql";
 import { displayTitleSql } from "@/lib/db/display-title";
-import { plansWithoutStatistics, searchesThroughIndex } from "@/lib/db/dialect";
+import { searchesThroughIndex } from "@/lib/db/dialect";
 import type { ArticleListItem } from "@/lib/reads/articles/dto";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -28,7 +28,8 @@ export type ListRow = Pick<
   "id" | "sourceId" | "sourceTitle" | "title" | "url" | "author" | "snippet"
 > & {
   publishedAt: Date;
-  readAt: Date | null;
+  /** 1 while the reader has it unread, else null. */
+  unreadMark: number | null;
   starredAt: Date | null;
   /** The highest article id, read in the same statement (one snapshot): the freshness baseline. */
   latestId: number;
@@ -36,13 +37,29 @@ export type ListRow = Pick<
   score?: number;
 };
 
-export const LIST_COLUMNS = sql`"id", "sourceId", "title", "url", "author", "snippet", "publishedAt", "readAt", "starredAt",
-  (SELECT ${displayTitleSql()} FROM "Source" WHERE "Source"."id" = "Article"."sourceId") AS "sourceTitle",
+/** The reader's state of each row, for one user: correlated lookups by primary key. */
+export function readingStateColumns(userId: number): Sql {
+  return sql`(SELECT 1 FROM "UnreadArticle" WHERE "UnreadArticle"."userId" = ${userId} AND "UnreadArticle"."articleId" = "Article"."id") AS "unreadMark",
+  (SELECT "starredAt" FROM "StarredArticle" WHERE "StarredArticle"."userId" = ${userId} AND "StarredArticle"."articleId" = "Article"."id") AS "starredAt"`;
+}
+
+/** The user's name of the row's source (their title, else the feed's). */
+export function sourceTitleColumn(userId: number): Sql {
+  return sql`(SELECT ${displayTitleSql()} FROM "Source" JOIN "Subscription" ON "Subscription"."sourceId" = "Source"."id" AND "Subscription"."userId" = ${userId}
+    WHERE "Source"."id" = "Article"."sourceId") AS "sourceTitle"`;
+}
+
+export function listColumns(userId: number): Sql {
+  return sql`"id", "sourceId", "title", "url", "author", "snippet", "publishedAt", ${readingStateColumns(userId)},
+  ${sourceTitleColumn(userId)},
   (SELECT MAX("id") FROM "Article") AS "latestId"`;
+}
 
 export const LATEST_ARTICLE_ID_SQL = sql`SELECT MAX("id") AS "latestId" FROM "Article"`;
 
 export type ListQueryInput = {
+  /** Whose view: only their subscriptions, their reading state, their titles. */
+  userId: number;
   scope: ArticleScope;
   /** Newest or oldest first, or best match (a search only); a cursor must carry the same order (the API refuses one that does not). */
   order: ListOrder;
@@ -78,32 +95,15 @@ function toDateOrder(input: ListQueryInput): DateListInput {
 
 export function buildListSql(input: DateListInput): Sql {
   return buildPageSql({
-    columns: LIST_COLUMNS,
+    columns: listColumns(input.userId),
     where: viewWhere(input, input.scope),
     order: buildKeysetOrder(input.limit + 1, input.order),
-    starred: input.scope.starred,
-    provider: input.provider,
   });
 }
 
 /** One keyset page of "Article": the reader's list and the apps' streams (lib/features/greader) read pages alike. */
-export function buildPageSql(input: {
-  columns: Sql;
-  where: Sql;
-  order: Sql;
-  starred: boolean;
-  provider: DatabaseTarget["provider"];
-}): Sql {
+export function buildPageSql(input: { columns: Sql; where: Sql; order: Sql }): Sql {
   const { columns, where, order } = input;
-  if (input.starred && plansWithoutStatistics(input.provider)) {
-    // Starred articles are few, but without statistics (no ANALYZE on a fresh install) SQLite
-    // would walk the (publishedAt, id) index to avoid a sort, reading every article to find
-    // fifty starred ones. Instead: sort the starred ids found through their own (covering)
-    // index, then read only the rows of the page. PostgreSQL's planner has statistics.
-    return sql`SELECT ${columns} FROM "Article" WHERE "id" IN (
-      SELECT "id" FROM "Article" INDEXED BY "Article_starredAt_publishedAt_id_idx" WHERE ${where} ${order}
-    ) ${order}`;
-  }
   return sql`SELECT ${columns} FROM "Article" WHERE ${where} ${order}`;
 }
 
@@ -122,8 +122,8 @@ export const NEWEST_ROWS_TESTED = 2000;
 
 function buildNewestMatchesSql(input: DateListInput, q: string): Sql {
   const view = viewWhere(input, { ...input.scope, q: null });
-  // Aliased "Article" so that LIST_COLUMNS' correlated subquery reads the source of these rows.
-  return sql`SELECT ${LIST_COLUMNS} FROM (
+  // Aliased "Article" so that the list's correlated subqueries read the source and state of these rows.
+  return sql`SELECT ${listColumns(input.userId)} FROM (
     SELECT * FROM "Article" WHERE ${view} ${buildKeysetOrder(NEWEST_ROWS_TESTED, input.order)}
   ) AS "Article" WHERE ${buildSearchSql(q, input.provider)} ${buildKeysetOrder(input.limit + 1, input.order)}`;
 }
@@ -132,7 +132,7 @@ function buildAllMatchesSql(input: DateListInput): Sql {
   const where = viewWhere(input, input.scope);
   // OFFSET 0 keeps the planner from merging "matches" into the sorted query, where it could walk
   // the date index again: planned alone, with no order to keep, it finds matches by the index.
-  return sql`SELECT ${LIST_COLUMNS} FROM "Article" WHERE "id" IN (
+  return sql`SELECT ${listColumns(input.userId)} FROM "Article" WHERE "id" IN (
       SELECT "id" FROM (SELECT "id", "publishedAt" FROM "Article" WHERE ${where} OFFSET 0) AS "matches" ${buildKeysetOrder(input.limit + 1, input.order)}
     ) ${buildOrderBy(input.order)}`;
 }
@@ -145,11 +145,11 @@ function buildAllMatchesSql(input: DateListInput): Sql {
 // articles arrive, and a page must start right after that article, not at its old score.
 export function buildBestMatchSql(input: ListQueryInput, q: string | null = input.scope.q): Sql {
   if (q === null) throw new Error("best match orders a search");
-  const view = joinConditions(buildScopeConditions({ ...input.scope, q: null }, input.provider));
+  const view = joinConditions(buildScopeConditions({ ...input.scope, q: null }, input.userId, input.provider));
   const ranked = buildRankedMatchesSql(q, input.provider, view);
   const after = input.cursor?.order === "best" ? bestMatchKeyset(input.cursor, q, input.provider) : sql`1 = 1`;
   const order = sql`ORDER BY "score" DESC, "rankedAt" DESC, "rankedId" DESC`;
-  return sql`SELECT ${LIST_COLUMNS}, "page"."score" FROM (
+  return sql`SELECT ${listColumns(input.userId)}, "page"."score" FROM (
       SELECT * FROM (${ranked}) AS "ranked" WHERE ${after} ${order} LIMIT ${input.limit + 1}
     ) AS "page" JOIN "Article" ON "Article"."id" = "page"."rankedId" ${order}`;
 }
@@ -161,5 +161,8 @@ function bestMatchKeyset(cursor: BestMatchCursor, q: string, provider: DatabaseT
 
 /** The rows of `scope` after the input's cursor. */
 function viewWhere(input: DateListInput, scope: ArticleScope): Sql {
-  return joinConditions([...buildScopeConditions(scope, input.provider), ...buildKeysetCondition(input.cursor)]);
+  return joinConditions([
+    ...buildScopeConditions(scope, input.userId, input.provider),
+    ...buildKeysetCondition(input.cursor),
+  ]);
 }

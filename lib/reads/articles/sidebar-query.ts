@@ -1,7 +1,8 @@
-// The sidebar's queries (pure; the bench EXPLAINs them). Counts come from Source.unreadCount,
-// kept exact by the store, instead of counting a million articles; each source's health state is
-// computed in the same statement by the SQL form of the one health rule table
-// (lib/reads/health/rules/classify-source-health.ts), so that a thousand sources cost six columns each.
+// The sidebar's queries for one user (pure; the bench EXPLAINs them). Counts come from the user's
+// Subscription.unreadCount, kept exact by the store, instead of counting a million articles; each
+// source's health state is computed in the same statement by the SQL form of the one health rule
+// table (lib/reads/health/rules/classify-source-health.ts), so that a thousand sources cost six
+// columns each. A subscription the user paused shows as disabled to them, whoever else reads it.
 import { sql, type Sql } from "@/lib/db/sql";
 import { buildHealthStateSql, type SourceHealthState } from "@/lib/reads/health/rules/classify-source-health";
 import { displayTitleSql } from "@/lib/db/display-title";
@@ -15,15 +16,24 @@ export type SidebarSourceRow = {
   nextCheckReason: string;
 };
 
-export function buildSidebarSourcesSql(now: Date): Sql {
-  return sql`SELECT "id", ${displayTitleSql()} AS "title", "folderId", "unreadCount", "nextCheckReason",
-    ${buildHealthStateSql(now)} AS "state"
-    FROM "Source"`;
+export function buildSidebarSourcesSql(userId: number, now: Date): Sql {
+  // The health rules name Source's columns unqualified: they are evaluated in a query of Source alone.
+  return sql`SELECT "Source"."id", ${displayTitleSql()} AS "title", "Subscription"."folderId", "Subscription"."unreadCount",
+    "Source"."nextCheckReason", CASE WHEN "Subscription"."paused" THEN 'disabled' ELSE "Source"."state" END AS "state"
+    FROM "Subscription" JOIN (
+      SELECT "id", "title", "nextCheckReason", ${buildHealthStateSql(now)} AS "state" FROM "Source"
+      WHERE "id" IN (SELECT "sourceId" FROM "Subscription" WHERE "userId" = ${userId})
+    ) AS "Source" ON "Source"."id" = "Subscription"."sourceId"
+    WHERE "Subscription"."userId" = ${userId}`;
 }
 
 export type SidebarFolderRow = { id: number; name: string };
 
-export const SIDEBAR_FOLDERS_SQL = sql`SELECT "id", "name" FROM "Folder" ORDER BY "position" ASC, "name" ASC`;
+export function buildSidebarFoldersSql(userId: number): Sql {
+  return sql`SELECT "id", "name" FROM "UserFolder" WHERE "userId" = ${userId} ORDER BY "position" ASC, "name" ASC`;
+}
 
-/** Served by the (starredAt, publishedAt, id) index: starred articles are few. */
-export const STARRED_COUNT_SQL = sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "Article" WHERE "starredAt" IS NOT NULL`;
+/** Served by StarredArticle's primary key (userId, articleId): starred articles are few. */
+export function buildStarredCountSql(userId: number): Sql {
+  return sql`SELECT CAST(COUNT(*) AS INTEGER) AS "count" FROM "StarredArticle" WHERE "userId" = ${userId}`;
+}

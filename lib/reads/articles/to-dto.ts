@@ -16,7 +16,7 @@ export function toListItem(row: ArticleRow): ArticleListItem {
     author: row.author,
     snippet: row.snippet,
     publishedAt: row.publishedAt.toISOString(),
-    read: row.readAt !== null,
+    read: row.unreadMark === null,
     starred: row.starredAt !== null,
   };
 }

@@ -7,7 +7,6 @@ import {
   SOURCE_HEALTH_STATES,
   type SourceHealthState,
 } from "@/lib/reads/health/rules/classify-source-health";
-import { displayTitleSql } from "@/lib/db/display-title";
 
 export type AttentionSource = {
   id: number;
@@ -47,7 +46,7 @@ export async function getFleetStates(now: Date, attentionLimit = 10) {
     ),
     // Most urgent first, then the most errors in a row, then the longest without a success (never first).
     reader.all<Omit<AttentionSource, "health"> & { state: SourceHealthState }>(sql`
-      SELECT "id", ${displayTitleSql("classified")} AS "displayTitle", "feedUrl", "state", "lastErrorKind",
+      SELECT "id", "title" AS "displayTitle", "feedUrl", "state", "lastErrorKind",
         "consecutiveErrors", "failingSince", "lastSuccessAt", "lastNewArticleAt", "nextDueAt", "nextCheckReason"
       FROM (${classified}) AS "classified"
       WHERE "state" NOT IN (${calm})

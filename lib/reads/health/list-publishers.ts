@@ -12,7 +12,6 @@ import {
   type PublisherSummary,
 } from "@/lib/reads/health/rules/summarise-publishers";
 import { roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
-import { displayTitleSql } from "@/lib/db/display-title";
 
 /** The period every publisher figure covers (FetchDaily roll-ups and the fetch log). */
 export const PUBLISHER_DAYS = 30;
@@ -31,7 +30,7 @@ export async function listPublishers(now: Date, onlyKey: string | null = null): 
     feedUrl: string;
     health: SourceHealthState;
     failingSince: Date | null;
-  }>(sql`SELECT "id", ${displayTitleSql()} AS "displayTitle", "feedUrl", ${buildHealthStateSql(now)} AS "health",
+  }>(sql`SELECT "id", "title" AS "displayTitle", "feedUrl", ${buildHealthStateSql(now)} AS "health",
     "failingSince" FROM "Source"`);
   const sources = rows.filter((row) => onlyKey === null || politenessKeyOf(row.feedUrl) === onlyKey);
   if (sources.length === 0) return [];

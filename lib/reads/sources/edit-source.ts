@@ -11,14 +11,15 @@ import { updateSource, type SourceSettings } from "@/lib/pipeline/store/sources/
 
 export type SourceEdit = Omit<SourceSettings, "feedUrl"> & { url: string };
 
-export type SourceEditResult = { status: "saved" } | { status: "error"; fieldErrors: FieldErrors };
+/** `sourceId`: where the subscription is now (a new address may move it to another source). */
+export type SourceEditResult = { status: "saved"; sourceId: number } | { status: "error"; fieldErrors: FieldErrors };
 
 export async function editSource(
   db: Db,
   policy: { allowPrivateNetworks: boolean },
   input: SourceEdit,
 ): Promise<SourceEditResult> {
-  const { sourceId, customTitle, folderName, enabled, retentionDays, maxIntervalSeconds, login, now } = input;
+  const { userId, sourceId, customTitle, folderName, enabled, retentionDays, maxIntervalSeconds, login, now } = input;
   const current = await db.source.findUnique({ where: { id: sourceId }, select: { feedUrl: true } });
   // An address left as it was is not checked again: a title edit must not fail on a source the
   // guard would refuse today (added while TIDINGS_ALLOW_PRIVATE_NETWORKS was on).
@@ -32,6 +33,7 @@ export async function editSource(
     feedUrl = verdict.url.href;
   }
   const result = await updateSource(db, {
+    userId,
     sourceId,
     customTitle,
     folderName,
@@ -49,5 +51,5 @@ export async function editSource(
       fieldErrors: { url: [`Already subscribed: ${result.holder.title} (source #${result.holder.id})`] },
     };
   }
-  return { status: "saved" };
+  return { status: "saved", sourceId: result.sourceId };
 }

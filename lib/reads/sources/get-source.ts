@@ -2,21 +2,33 @@ import "server-only";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
 import { displayTitleOf } from "@/lib/db/display-title";
+import { withPause } from "@/lib/reads/sources/with-pause";
 
 /**
- * One source with its folder and article count (the removal confirmation states it); null if
- * unknown. Memoised per request: the page and its metadata both ask.
+ * One source the user follows, as they see it: their title, folder, pause and unread count (a paused
+ * subscription shows as disabled by them), with its article count (the removal confirmation
+ * states it); null if unknown or not theirs. Memoised per request: the page and its metadata both ask.
  */
-export const getSource = cache(async (sourceId: number) => {
-  const source = await getDb().source.findUnique({
-    where: { id: sourceId },
-    include: { folder: { select: { name: true } }, _count: { select: { articles: true } } },
+export const getSource = cache(async (userId: number, sourceId: number) => {
+  const subscription = await getDb().subscription.findUnique({
+    where: { userId_sourceId: { userId, sourceId } },
+    select: {
+      customTitle: true,
+      paused: true,
+      unreadCount: true,
+      folder: { select: { name: true } },
+      source: { include: { _count: { select: { articles: true } } } },
+    },
   });
-  if (!source) return null;
+  if (!subscription) return null;
+  const { source, customTitle, paused, unreadCount } = subscription;
   return {
-    ...source,
-    displayTitle: displayTitleOf(source),
-    folderName: source.folder?.name ?? null,
+    ...withPause(source, paused),
+    customTitle,
+    paused,
+    unreadCount,
+    displayTitle: displayTitleOf({ customTitle, title: source.title }),
+    folderName: subscription.folder?.name ?? null,
     articleCount: source._count.articles,
   };
 });

@@ -12,6 +12,7 @@ export type OpmlImportReport =
 
 export async function importOpml(
   db: Db,
+  userId: number,
   text: string,
   policy: { allowPrivateNetworks: boolean },
   now: Date,
@@ -19,6 +20,6 @@ export async function importOpml(
   const parsed = parseOpml(text);
   if (!parsed.ok) return parsed;
   const { valid, refused } = screenImportEntries(parsed.entries, policy);
-  const result = await importSources(db, valid, now);
+  const result = await importSources(db, userId, valid, now);
   return { ok: true, added: result.added, skipped: [...parsed.skipped, ...refused, ...result.skipped] };
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 
-/** Existing folder names, for the folder field's suggestions. */
-export async function listFolderNames(): Promise<string[]> {
-  const folders = await getDb().folder.findMany({
+/** The user's folder names, for the folder field's suggestions. */
+export async function listFolderNames(userId: number): Promise<string[]> {
+  const folders = await getDb().userFolder.findMany({
+    where: { userId },
     select: { name: true },
     orderBy: [{ position: "asc" }, { name: "asc" }],
   });

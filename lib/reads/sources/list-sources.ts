@@ -32,20 +32,23 @@ export type SourceListRow = {
 
 export type SourcesPage = PagePlace & {
   rows: SourceListRow[];
-  /** Every source, whatever the state and search. */
+  /** Every source this user follows, whatever the state and search. */
   total: number;
 };
 
 type Count = number | bigint | string | null;
 
 /**
- * One page of the sources list: the sources of a health state and a search, in the order asked
- * for, a hundred at a time. Classified, filtered, sorted and cut in the database (the rule table's
+ * One page of the sources list, of the sources this user follows as they see them (their title,
+ * their folder; one they paused shows as disabled by them, whoever else still reads it: the SQL
+ * form of withPause): the sources of a health state and a search, in the order asked for, a
+ * hundred at a time. Classified, filtered, sorted and cut in the database (the rule table's
  * SQL form): at 10,000 sources, reading every source out to classify and sort it here cost
  * ~470 ms a request. Offset paging, because the page number is in the address (a shared link
  * opens on the same page); the offset is at most the fleet's size, a sort the database does anyway.
  */
 export async function listSourcesPage(
+  userId: number,
   view: Pick<SourcesView, "sort" | "state" | "q" | "page">,
   now: Date,
   perPage = SOURCES_PER_PAGE,
@@ -53,8 +56,16 @@ export async function listSourcesPage(
   const db = getDb();
   const provider = providerOf(db);
   const reader = sqlReaderOf(db);
-  const classified = sql`SELECT "Source".*, ${displayTitleSql()} AS "displayTitle", ${buildHealthStateSql(now)} AS "health"
-    FROM "Source"`;
+  const paused = sql`("Subscription"."paused" AND "Source"."enabled")`;
+  const seen = sql`SELECT "Source"."id", "Source"."feedUrl", "Source"."breakerState", "Source"."consecutiveErrors",
+      "Source"."retryAfterUntil", "Source"."lastOutcome", "Source"."lastErrorKind", "Source"."lastSuccessAt",
+      "Source"."lastNewArticleAt", "Source"."createdAt", "Source"."nextDueAt", "Source"."nextCheckReason",
+      CASE WHEN ${paused} THEN false ELSE "Source"."enabled" END AS "enabled",
+      CASE WHEN ${paused} THEN 'user' ELSE "Source"."disabledReason" END AS "disabledReason",
+      ${displayTitleSql()} AS "displayTitle", "Subscription"."folderId"
+    FROM "Subscription" JOIN "Source" ON "Source"."id" = "Subscription"."sourceId"
+    WHERE "Subscription"."userId" = ${userId}`;
+  const classified = sql`SELECT "seen".*, ${buildHealthStateSql(now)} AS "health" FROM (${seen}) AS "seen"`;
   const filters = [
     ...(view.state === null ? [] : [sql`"health" = ${view.state}`]),
     ...(view.q === ""
@@ -73,9 +84,9 @@ export async function listSourcesPage(
     placed.matching === 0
       ? []
       : await reader.all<SourceListRow>(sql`
-    SELECT "classified"."id", "displayTitle", "feedUrl", "Folder"."name" AS "folder", "enabled", "disabledReason",
+    SELECT "classified"."id", "displayTitle", "feedUrl", "UserFolder"."name" AS "folder", "enabled", "disabledReason",
       "lastOutcome", "lastErrorKind", "lastSuccessAt", "nextDueAt", "nextCheckReason", "consecutiveErrors", "health"
-    FROM (${classified}) AS "classified" LEFT JOIN "Folder" ON "Folder"."id" = "classified"."folderId"
+    FROM (${classified}) AS "classified" LEFT JOIN "UserFolder" ON "UserFolder"."id" = "classified"."folderId"
     ${filters.length === 0 ? emptySql : sql`WHERE ${matches}`}
     ORDER BY ${orderSql(view.sort, provider)}
     LIMIT ${perPage} OFFSET ${placed.offset}`);
@@ -101,6 +112,6 @@ function orderSql(sort: SourceSort, provider: Provider): Sql {
       return sql`"enabled" DESC, "nextDueAt", ${byTitle}`;
     // Sources without a folder last.
     case "folder":
-      return sql`("Folder"."name" IS NULL), ${foldedTextSql(provider, sql`"Folder"."name"`)}, ${byTitle}`;
+      return sql`("UserFolder"."name" IS NULL), ${foldedTextSql(provider, sql`"UserFolder"."name"`)}, ${byTitle}`;
   }
 }

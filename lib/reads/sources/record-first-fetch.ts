@@ -24,6 +24,7 @@ export async function recordFirstFetch(
   const title = input.input.title?.trim() || parsed.feed.title || new URL(input.feedUrl).host;
   const login = input.input.login;
   const sourceId = await createSource(db, {
+    userId: input.input.userId,
     feedUrl: input.feedUrl,
     title,
     customTitle: input.input.title?.trim() || null,

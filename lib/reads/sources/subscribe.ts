@@ -1,6 +1,8 @@
 // Subscribing to a feed: check the URL, refuse duplicates, fetch it once, and if it is an HTML
 // page, discover its feeds from <link rel="alternate">. The verification fetch is not wasted:
 // it is recorded as the new source's first fetch (its articles and validators are kept).
+// A feed another user already follows is shared (issue 25): the subscriber joins its source and
+// no request is made (join-source.ts).
 import type { Db } from "@/lib/db/client";
 import { checkUrl } from "@/lib/pipeline/fetch/check-url";
 import { withPrivateNetworkHint } from "@/lib/pipeline/fetch/private-network-hint";
@@ -12,11 +14,14 @@ import { findHostHold } from "@/lib/pipeline/lanes/find-host-hold";
 import { withRobots } from "@/lib/pipeline/lanes/robots-lane";
 import type { RoundSettings } from "@/lib/pipeline/round/round-settings";
 import { recordFirstFetch } from "@/lib/reads/sources/record-first-fetch";
+import { joinSource } from "@/lib/reads/sources/join-source";
 
 /** A feed's HTTP Basic login; `origin` is set once, from the address the person gave (lib/fetch/feed-login.ts). */
 export type LoginInput = { user: string; password: string; origin?: string };
 
 export type SubscribeInput = {
+  /** Who subscribes. */
+  userId: number;
   url: string;
   title?: string | null;
   folderName?: string | null;
@@ -44,8 +49,8 @@ export async function subscribe(
   if (!verdict.ok) return invalid("url", verdict.blocked ? withPrivateNetworkHint(verdict.detail) : verdict.detail);
   // The login belongs to the origin of the address given, not to one a page or a redirect leads to.
   const login = input.login ? { ...input.login, origin: input.login.origin ?? verdict.url.origin } : null;
-  const duplicate = await findExisting(db, verdict.url.href);
-  if (duplicate) return alreadySubscribed(duplicate);
+  const existing = await findExisting(db, verdict.url.href);
+  if (existing) return joinSource(db, { ...input, login }, existing);
 
   // Subscribing is a request like any other: never during its host's Retry-After, and through the
   // lane (settings.fetch carries it) with the per-domain gap.
@@ -84,8 +89,8 @@ export async function subscribe(
     // A permanent redirect on the very first request is adopted at once: nothing to compare yet.
     const feedUrl = fetched.meta.permanentRedirectUrl ?? verdict.url.href;
     if (feedUrl !== verdict.url.href) {
-      const movedDuplicate = await findExisting(db, feedUrl);
-      if (movedDuplicate) return alreadySubscribed(movedDuplicate);
+      const moved = await findExisting(db, feedUrl);
+      if (moved) return joinSource(db, { ...input, login }, moved);
     }
     return recordFirstFetch(db, settings, { input: { ...input, login }, feedUrl, fetched, parsed, startedAt });
   }
@@ -102,15 +107,6 @@ function invalid(field: "url" | "title" | "folder", message: string): SubscribeR
   return { status: "invalid", field, message };
 }
 
-function alreadySubscribed(existing: { id: number; title: string }): SubscribeResult {
-  return {
-    status: "invalid",
-    field: "url",
-    message: `Already subscribed: ${existing.title} (source #${existing.id})`,
-    existingSourceId: existing.id,
-  };
-}
-
 async function findExisting(db: Db, feedUrl: string) {
-  return db.source.findUnique({ where: { feedUrl }, select: { id: true, title: true } });
+  return db.source.findUnique({ where: { feedUrl }, select: { id: true, title: true, feedUrl: true } });
 }

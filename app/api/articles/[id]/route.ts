@@ -1,6 +1,7 @@
 // GET /api/articles/:id → the article with its sanitized content
 // PATCH /api/articles/:id { read?, starred? } → { id, read, starred }
 import { getDb } from "@/lib/db/client";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { getArticle } from "@/lib/reads/articles/get-article";
 import { updateArticleState } from "@/lib/pipeline/store/reading/article-state";
 import { errorResponse, internalError, jsonResponse } from "@/lib/http/respond";
@@ -16,7 +17,7 @@ export async function GET(_request: Request, context: Context): Promise<Response
   const params = parseParams(await context.params, articleParamsSchema);
   if (!params.ok) return params.response;
   try {
-    const article = await getArticle(params.data.id);
+    const article = await getArticle((await getSessionUser()).id, params.data.id);
     return article === null ? notFound() : jsonResponse(article);
   } catch (error) {
     return internalError(error, "GET /api/articles/:id");
@@ -31,7 +32,12 @@ export async function PATCH(request: Request, context: Context): Promise<Respons
   const body = await parseJsonBody(request, articlePatchSchema);
   if (!body.ok) return body.response;
   try {
-    const state = await updateArticleState(getDb(), { id: params.data.id, ...body.data, now: new Date() });
+    const state = await updateArticleState(getDb(), {
+      userId: (await getSessionUser()).id,
+      id: params.data.id,
+      ...body.data,
+      now: new Date(),
+    });
     return state === null ? notFound() : jsonResponse(state);
   } catch (error) {
     return internalError(error, "PATCH /api/articles/:id");

@@ -1,5 +1,6 @@
 // POST /api/articles/mark-read { source?, folder?, unread?, starred?, q?, olderThan?, maxId? } → { markedIds }
 import { getDb } from "@/lib/db/client";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { markRead } from "@/lib/pipeline/store/reading/article-state";
 import { internalError, jsonResponse } from "@/lib/http/respond";
 import { parseJsonBody } from "@/lib/http/parse-input";
@@ -16,6 +17,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const { olderThan, maxId, ...scope } = body.data;
     const markedIds = await markRead(getDb(), {
+      userId: (await getSessionUser()).id,
       scope: toScope(scope),
       olderThan: olderThan ?? null,
       maxId: maxId ?? null,

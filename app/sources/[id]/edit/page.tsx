@@ -5,6 +5,7 @@ import { EditSourceForm } from "@/components/sources/edit-source-form";
 import { RemoveSourceForm } from "@/components/sources/remove-source-form";
 import { HealthSection } from "@/components/health/health-section";
 import { PageHeader } from "@/components/sources/page-header";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { getSource } from "@/lib/reads/sources/get-source";
 import { listFolderNames } from "@/lib/reads/sources/list-folder-names";
 import { parseSourceId } from "@/lib/reads/sources/parse-source-id";
@@ -18,9 +19,10 @@ export const metadata: Metadata = { title: "Edit source" };
 export default async function EditSourcePage({ params }: { params: Promise<{ id: string }> }) {
   const id = parseSourceId((await params).id);
   if (id === null) notFound();
+  const user = await getSessionUser();
   const [source, folders, hasLogin] = await Promise.all([
-    getSource(id),
-    listFolderNames(),
+    getSource(user.id, id),
+    listFolderNames(user.id),
     hasSourceLogin(getDb(), id),
   ]);
   if (!source) notFound();

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/base/env";
 import { UsageError } from "@/lib/entry/cli/cli-error";
 import { roundSettingsFromEnv } from "@/lib/pipeline/round/round-settings";
 import { subscribe } from "@/lib/reads/sources/subscribe";
+import { resolveCliUser } from "@/lib/entry/cli/cli-user";
 import { fullTextSchema } from "@/lib/reads/sources/full-text-fields";
 import { setFullText } from "@/lib/pipeline/store/pages/set-full-text";
 
@@ -29,7 +30,9 @@ export async function runAddCommand(args: string[]): Promise<number> {
     selector: values.selector ?? "",
   });
   if (!fullText.success) throw new UsageError(fullText.error.issues[0]?.message ?? "invalid --selector");
+  const user = await resolveCliUser(getDb(), undefined);
   const result = await subscribe(getDb(), roundSettingsFromEnv(getEnv()), {
+    userId: user.id,
     url: positionals[0]!,
     title: values.title,
     folderName: values.folder,

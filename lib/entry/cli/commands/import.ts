@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/base/env";
 import { UsageError } from "@/lib/entry/cli/cli-error";
 import { MAX_OPML_BYTES } from "@/lib/pipeline/parse/opml/limits";
 import { importOpml } from "@/lib/reads/sources/import-opml";
+import { resolveCliUser } from "@/lib/entry/cli/cli-user";
 
 export const importUsage =
   "tidings import <file.opml> [--json]   subscribe to the feeds of an OPML file (they are fetched by the next rounds, not now)";
@@ -26,8 +27,10 @@ export async function runImportCommand(args: string[]): Promise<number> {
     return 1;
   }
   const text = (await readFile(file)).toString("utf8");
+  const user = await resolveCliUser(getDb(), undefined);
   const report = await importOpml(
     getDb(),
+    user.id,
     text,
     { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS },
     new Date(),

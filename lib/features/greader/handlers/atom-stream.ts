@@ -2,7 +2,7 @@ import "server-only";
 // reader/atom/<stream id>: a stream page as Atom (format-atom-stream.ts), with the same filters and
 // bounds as stream/contents; the continuation is passed back as `c`, as with JSON.
 import { answerError } from "@/lib/features/greader/protocol/greader-answer";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { formatStreamId } from "@/lib/features/greader/protocol/stream-id";
 import { readStreamPage } from "@/lib/features/greader/streams/read-stream-page";
 import { readItemRows } from "@/lib/features/greader/streams/read-item-rows";
@@ -20,7 +20,12 @@ export async function getAtomStream(call: GReaderCall): Promise<Response> {
   const read = await readStreamPage(call, streamOfCall(call), MAX_STREAM_CONTENTS_ITEMS);
   if (!read.ok) return read.response;
   const { stream, refs, continuation } = read.page;
-  const items = (await readItemRows(refs.map((ref) => ref.id))).map(toGReaderItem);
+  const items = (
+    await readItemRows(
+      readerIdOf(call),
+      refs.map((ref) => ref.id),
+    )
+  ).map(toGReaderItem);
   const id = formatStreamId(stream);
   const title = stream.kind === "label" ? stream.name : stream.kind === "state" ? id : (items[0]?.origin.title ?? id);
   const xml = formatAtomStream({ streamId: id, title, updated: call.now, items, continuation });

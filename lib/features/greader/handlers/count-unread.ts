@@ -1,14 +1,14 @@
 import "server-only";
 // reader/api/0/unread-count: unread articles per feed, per folder and in the reading list, from
-// Source.unreadCount (kept exact by the store in the same transaction as every read-state change:
+// the user's Subscription.unreadCount (kept exact by the store in the same transaction as every read-state change:
 // no COUNT over the articles). newestItemTimestampUsec is when the feed last brought a new article
 // (Source.lastNewArticleAt, the crawl time, as FreshRSS's is), and per folder and for the reading
 // list the newest of their feeds. `max` is the reading list's count, as FreshRSS answers it.
 import { sqlReaderOf } from "@/lib/db/client";
 import { answerJson, refuseOtherOutput } from "@/lib/features/greader/protocol/greader-answer";
-import { UNREAD_COUNTS_SQL, type UnreadRow } from "@/lib/features/greader/streams/subscription-sql";
+import { buildUnreadCountsSql, type UnreadRow } from "@/lib/features/greader/streams/subscription-sql";
 import { feedStreamId, formatStreamId, labelStreamId } from "@/lib/features/greader/protocol/stream-id";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 type Count = { id: string; count: number; newestItemTimestampUsec: string };
 type Tally = { count: number; newestMs: number };
@@ -18,7 +18,7 @@ const usec = (ms: number) => (ms === 0 ? "0" : `${ms}000`);
 export async function countUnread(call: GReaderCall): Promise<Response> {
   const refused = refuseOtherOutput(call.params);
   if (refused) return refused;
-  const sources = await sqlReaderOf(call.db).all<UnreadRow>(UNREAD_COUNTS_SQL);
+  const sources = await sqlReaderOf(call.db).all<UnreadRow>(buildUnreadCountsSql(readerIdOf(call)));
   const folders = new Map<string, Tally>();
   const total: Tally = { count: 0, newestMs: 0 };
   const unreadcounts: Count[] = [];

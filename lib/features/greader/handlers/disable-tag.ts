@@ -4,11 +4,12 @@ import "server-only";
 import { deleteFolder } from "@/lib/pipeline/store/sources/delete-folder";
 import { answerError, answerOk } from "@/lib/features/greader/protocol/greader-answer";
 import { readTagParam } from "@/lib/features/greader/protocol/read-label-param";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 export async function disableTag(call: GReaderCall): Promise<Response> {
   const name = readTagParam(call.params);
   if (name === null) return answerError(400, "Bad Request: s (or t): the folder to remove, user/-/label/NAME.");
-  if (!(await deleteFolder(call.db, name))) return answerError(404, `Not Found: no folder named ${name}.`);
+  if (!(await deleteFolder(call.db, readerIdOf(call), name)))
+    return answerError(404, `Not Found: no folder named ${name}.`);
   return answerOk();
 }

@@ -16,7 +16,7 @@ import { answerError, answerOk } from "@/lib/features/greader/protocol/greader-a
 import { findFeedSources, type FeedStream } from "@/lib/features/greader/streams/find-feed-sources";
 import { readLabelName } from "@/lib/features/greader/protocol/read-label-param";
 import { formatStreamId, parseStreamId } from "@/lib/features/greader/protocol/stream-id";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 /** Feeds per call: subscribing fetches each one (through the lane), editing is one transaction. */
 export const MAX_SUBSCRIBE_STREAMS = 10;
@@ -30,7 +30,7 @@ type Parsed = { action: Action; streams: FeedStream[]; titles: string[]; folder:
 export async function editSubscription(call: GReaderCall): Promise<Response> {
   const parsed = parseEdit(call.params);
   if (typeof parsed === "string") return answerError(400, `Bad Request: ${parsed}`);
-  const found = await findFeedSources(call.db, parsed.streams);
+  const found = await findFeedSources(call.db, readerIdOf(call), parsed.streams);
   const missing = parsed.streams.filter(
     (stream, index) => found[index] === null && (parsed.action !== "subscribe" || stream.kind === "feed"),
   );
@@ -41,7 +41,7 @@ export async function editSubscription(call: GReaderCall): Promise<Response> {
     source ? [{ sourceId: source.id, customTitle: titleAt(index) }] : [],
   );
   if (parsed.action === "unsubscribe") {
-    for (const { sourceId } of edits) await removeSource(call.db, sourceId);
+    for (const { sourceId } of edits) await removeSource(call.db, { userId: readerIdOf(call), sourceId });
     return answerOk();
   }
   if (parsed.action === "subscribe") {
@@ -50,6 +50,7 @@ export async function editSubscription(call: GReaderCall): Promise<Response> {
     for (const [index, stream] of parsed.streams.entries()) {
       if (found[index] !== null || stream.kind !== "feed-url") continue;
       const result = await subscribe(call.db, roundSettingsFromEnv(getEnv()), {
+        userId: readerIdOf(call),
         url: stream.url,
         title: titleAt(index),
         folderName: into,
@@ -68,7 +69,7 @@ export async function editSubscription(call: GReaderCall): Promise<Response> {
   // Feeds already subscribed (and, for ac=edit, all of them) get their title and folder.
   if (
     edits.length > 0 &&
-    (await saveSubscriptionEdits(call.db, { sources: edits, folder: parsed.folder })) === "missing"
+    (await saveSubscriptionEdits(call.db, readerIdOf(call), { sources: edits, folder: parsed.folder })) === "missing"
   ) {
     return answerError(404, "Not Found: a subscription was removed meanwhile; nothing was changed.");
   }

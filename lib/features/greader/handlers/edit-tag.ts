@@ -1,12 +1,12 @@
 import "server-only";
 // reader/api/0/edit-tag (POST, T): add (`a`) or remove (`r`) a state on many items (`i`, long or
 // short ids): read, starred, kept-unread (= unread; see select-stream.ts). Written through the
-// store's article-state functions in one transaction, so Source.unreadCount stays exact and the
+// store's article-state functions in one transaction, so the unread counts stay exact and the
 // web reader shows the same state at its next refresh. As Miniflux: a state both added and
 // removed, or read together with kept-unread, is refused; a label is refused (Tidings has no
 // per-article labels); ids of no article change nothing. Refusals are decided before any write.
 import { answerError, answerOk } from "@/lib/features/greader/protocol/greader-answer";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { parseStreamId } from "@/lib/features/greader/protocol/stream-id";
 import { parseItemIdList } from "@/lib/features/greader/protocol/item-id";
 import { MAX_VALUES_PER_NAME } from "@/lib/features/greader/protocol/greader-params";
@@ -20,7 +20,7 @@ export async function postEditTag(call: GReaderCall): Promise<Response> {
   const parsed = parseItemIdList(call.params.all("i"), MAX_VALUES_PER_NAME);
   if (!parsed.ok) return answerError(400, `Bad Request: ${parsed.message}.`);
   const { read, starred } = change;
-  await updateArticleStates(call.db, { ids: parsed.ids, read, starred, now: call.now });
+  await updateArticleStates(call.db, { userId: readerIdOf(call), ids: parsed.ids, read, starred, now: call.now });
   return answerOk();
 }
 

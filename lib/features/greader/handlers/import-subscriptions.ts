@@ -9,7 +9,7 @@ import { readBoundedBody } from "@/lib/http/read-bounded-body";
 import { MAX_OPML_BYTES } from "@/lib/pipeline/parse/opml/limits";
 import { importOpml } from "@/lib/reads/sources/import-opml";
 import { answerError, answerText } from "@/lib/features/greader/protocol/greader-answer";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 export async function importSubscriptions(call: GReaderCall): Promise<Response> {
   const body = await readBoundedBody(call.request, MAX_OPML_BYTES);
@@ -18,6 +18,7 @@ export async function importSubscriptions(call: GReaderCall): Promise<Response> 
   if (text.trim() === "") return answerError(400, "Bad Request: send the OPML file as the request body.");
   const report = await importOpml(
     call.db,
+    readerIdOf(call),
     text,
     { allowPrivateNetworks: getEnv().TIDINGS_ALLOW_PRIVATE_NETWORKS },
     call.now,

@@ -4,9 +4,9 @@ import "server-only";
 // own); firstitemmsec is left out, as Miniflux leaves it (no app this was written against needs it).
 import { sqlReaderOf } from "@/lib/db/client";
 import { answerJson, refuseOtherOutput } from "@/lib/features/greader/protocol/greader-answer";
-import { SUBSCRIPTIONS_SQL, type SubscriptionRow } from "@/lib/features/greader/streams/subscription-sql";
+import { buildSubscriptionsSql, type SubscriptionRow } from "@/lib/features/greader/streams/subscription-sql";
 import { feedStreamId, labelStreamId } from "@/lib/features/greader/protocol/stream-id";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { listSourceIcons } from "@/lib/reads/articles/list-source-icons";
 import { siteIconPath } from "@/lib/base/site-icon-path";
 
@@ -16,7 +16,7 @@ export async function listSubscriptions(call: GReaderCall): Promise<Response> {
   const refused = refuseOtherOutput(call.params);
   if (refused) return refused;
   const [sources, icons] = await Promise.all([
-    sqlReaderOf(call.db).all<SubscriptionRow>(SUBSCRIPTIONS_SQL),
+    sqlReaderOf(call.db).all<SubscriptionRow>(buildSubscriptionsSql(readerIdOf(call))),
     listSourceIcons(call.db),
   ]);
   const origin = new URL(call.request.url).origin;

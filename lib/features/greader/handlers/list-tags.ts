@@ -3,12 +3,13 @@ import "server-only";
 // (Inoreader's field, which FreshRSS and Miniflux send), in the sidebar's order.
 import { answerJson, refuseOtherOutput } from "@/lib/features/greader/protocol/greader-answer";
 import { formatStreamId, labelStreamId } from "@/lib/features/greader/protocol/stream-id";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 export async function listTags(call: GReaderCall): Promise<Response> {
   const refused = refuseOtherOutput(call.params);
   if (refused) return refused;
-  const folders = await call.db.folder.findMany({
+  const folders = await call.db.userFolder.findMany({
+    where: { userId: readerIdOf(call) },
     select: { name: true },
     orderBy: [{ position: "asc" }, { name: "asc" }],
   });

@@ -6,7 +6,7 @@ import "server-only";
 // protocol), milliseconds or seconds (Inoreader documents both): told apart by size.
 import { ALL_ARTICLES } from "@/lib/base/article-scope";
 import { answerError, answerOk } from "@/lib/features/greader/protocol/greader-answer";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { parseStreamId } from "@/lib/features/greader/protocol/stream-id";
 import { resolveStream } from "@/lib/features/greader/streams/resolve-stream";
 import { selectStream } from "@/lib/features/greader/streams/select-stream";
@@ -20,7 +20,7 @@ export async function postMarkAllAsRead(call: GReaderCall): Promise<Response> {
   const seenBefore = parseSyncTime(call.params.get("ts"));
   if (seenBefore === undefined)
     return answerError(400, "Bad Request: ts: a time in microseconds (or milliseconds, or seconds) since 1970.");
-  const target = await resolveStream(call.db, stream);
+  const target = await resolveStream(call.db, readerIdOf(call), stream);
   if (target === null)
     return answerError(404, `Not Found: no ${stream.kind === "label" ? "folder" : "feed"} is ${JSON.stringify(text)}.`);
   const selection = selectStream(target, [], []);
@@ -32,7 +32,7 @@ export async function postMarkAllAsRead(call: GReaderCall): Promise<Response> {
     folderId: selection.folderId,
     starred: selection.starred === true,
   };
-  await markRead(call.db, { scope, olderThan: null, maxId: null, seenBefore, now: call.now });
+  await markRead(call.db, { userId: readerIdOf(call), scope, olderThan: null, maxId: null, seenBefore, now: call.now });
   return answerOk();
 }
 

@@ -9,7 +9,7 @@ import { subscribe } from "@/lib/reads/sources/subscribe";
 import { MAX_URL_LENGTH } from "@/lib/pipeline/parse/opml/limits";
 import { answerError, answerJson } from "@/lib/features/greader/protocol/greader-answer";
 import { feedStreamId } from "@/lib/features/greader/protocol/stream-id";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 export async function quickAdd(call: GReaderCall): Promise<Response> {
   // Apps may send the feed as a stream id (feed/URL), FreshRSS strips that prefix too.
@@ -17,7 +17,7 @@ export async function quickAdd(call: GReaderCall): Promise<Response> {
   if (url === "") return answerError(400, "Bad Request: quickadd needs the address of a feed or a site.");
   if (url.length > MAX_URL_LENGTH)
     return answerError(400, `Bad Request: quickadd is at most ${MAX_URL_LENGTH} characters.`);
-  const result = await subscribe(call.db, roundSettingsFromEnv(getEnv()), { url });
+  const result = await subscribe(call.db, roundSettingsFromEnv(getEnv()), { userId: readerIdOf(call), url });
   if (result.status === "subscribed") {
     return answerJson({
       numResults: 1,

@@ -4,7 +4,7 @@ import "server-only";
 import { renameFolder } from "@/lib/pipeline/store/sources/rename-folder";
 import { answerError, answerOk } from "@/lib/features/greader/protocol/greader-answer";
 import { readLabelName, readTagParam } from "@/lib/features/greader/protocol/read-label-param";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 
 export async function renameTag(call: GReaderCall): Promise<Response> {
   const from = readTagParam(call.params);
@@ -12,7 +12,7 @@ export async function renameTag(call: GReaderCall): Promise<Response> {
   const to = readLabelName(call.params.get("dest"), { bareName: false });
   if (to === null)
     return answerError(400, "Bad Request: dest: the new name, user/-/label/NAME (at most 100 characters).");
-  if ((await renameFolder(call.db, { from, to })) === "missing")
+  if ((await renameFolder(call.db, readerIdOf(call), { from, to })) === "missing")
     return answerError(404, `Not Found: no folder named ${from}.`);
   return answerOk();
 }

@@ -4,7 +4,7 @@ import "server-only";
 // is the rest of the path, percent-decoded; without one, `s` or the reading list (EasyRSS asks so,
 // and FreshRSS answers it).
 import { answerJson } from "@/lib/features/greader/protocol/greader-answer";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { formatStreamId } from "@/lib/features/greader/protocol/stream-id";
 import { readStreamPage } from "@/lib/features/greader/streams/read-stream-page";
 import { readItemRows } from "@/lib/features/greader/streams/read-item-rows";
@@ -17,7 +17,10 @@ export async function getStreamContents(call: GReaderCall): Promise<Response> {
   const read = await readStreamPage(call, streamOfCall(call), MAX_STREAM_CONTENTS_ITEMS);
   if (!read.ok) return read.response;
   const { stream, refs, continuation } = read.page;
-  const rows = await readItemRows(refs.map((ref) => ref.id));
+  const rows = await readItemRows(
+    readerIdOf(call),
+    refs.map((ref) => ref.id),
+  );
   return answerJson({
     direction: "ltr",
     id: formatStreamId(stream),

@@ -4,7 +4,7 @@ import "server-only";
 // (r=o: oldest first). Ids of no article are left out, as FreshRSS does; one malformed id refuses
 // the call (400).
 import { answerError, answerJson } from "@/lib/features/greader/protocol/greader-answer";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { parseItemIdList } from "@/lib/features/greader/protocol/item-id";
 import { readItemRows } from "@/lib/features/greader/streams/read-item-rows";
 import { READING_LIST_ID, toGReaderItem } from "@/lib/features/greader/streams/to-greader-item";
@@ -19,7 +19,9 @@ export async function postStreamItemsContents(call: GReaderCall): Promise<Respon
   const order = call.params.get("r");
   if (order !== null && order !== "" && order !== "d" && order !== "n" && order !== "o")
     return answerError(400, "Bad Request: r: d (newest first) or o (oldest first).");
-  const rows = (await readItemRows(parsed.ids)).sort(order === "o" ? byPublished : (a, b) => byPublished(b, a));
+  const rows = (await readItemRows(readerIdOf(call), parsed.ids)).sort(
+    order === "o" ? byPublished : (a, b) => byPublished(b, a),
+  );
   return answerJson({
     direction: "ltr",
     id: READING_LIST_ID,

@@ -41,3 +41,9 @@ export type GReaderRoute = {
   body?: "form" | "raw";
   handle: GReaderHandler;
 };
+
+/** The signed-in user's id, on a route that requires the Auth token (the dispatcher has checked it). */
+export function readerIdOf(call: GReaderCall): number {
+  if (call.user === null) throw new Error("a Google Reader route that reads a user's state needs auth");
+  return call.user.id;
+}

@@ -6,7 +6,7 @@ import "server-only";
 import { getSqlReader } from "@/lib/db/client";
 import { providerOf } from "@/lib/db/client";
 import { encodeCursor } from "@/lib/pipeline/store/reading/cursor";
-import type { GReaderCall } from "@/lib/features/greader/protocol/types";
+import { readerIdOf, type GReaderCall } from "@/lib/features/greader/protocol/types";
 import { answerError } from "@/lib/features/greader/protocol/greader-answer";
 import { parseStreamId, type StreamId } from "@/lib/features/greader/protocol/stream-id";
 import { parseStreamFilters } from "@/lib/features/greader/protocol/parse-stream-request";
@@ -30,7 +30,7 @@ export async function readStreamPage(
     };
   const parsed = parseStreamFilters(call.params, maxItems);
   if (!parsed.ok) return { ok: false, response: answerError(400, `Bad Request: ${parsed.message}.`) };
-  const target = await resolveStream(call.db, stream);
+  const target = await resolveStream(call.db, readerIdOf(call), stream);
   if (target === null)
     return {
       ok: false,
@@ -42,6 +42,7 @@ export async function readStreamPage(
   const { filters } = parsed;
   const rows = await getSqlReader().all<StreamRefRow>(
     buildStreamRefsSql({
+      userId: readerIdOf(call),
       selection: selectStream(target, filters.include, filters.exclude),
       publishedAfter: filters.publishedAfter,
       publishedBefore: filters.publishedBefore,

@@ -26,6 +26,8 @@ export type StreamSelection = {
 };
 
 export type StreamPageQuery = {
+  /** Whose stream: their subscriptions and reading state. */
+  userId: number;
   selection: StreamSelection;
   /** ot: only articles published after this time; nt: only those published before it. */
   publishedAfter: Date | null;
@@ -52,10 +54,15 @@ export function buildStreamRefsSql(query: StreamPageQuery): Sql {
             starred: selection.starred === true,
             q: null,
           },
+          query.userId,
           query.provider,
         ),
-        ...(selection.read === true ? [sql`"readAt" IS NOT NULL`] : []),
-        ...(selection.starred === false ? [sql`"starredAt" IS NULL`] : []),
+        ...(selection.read === true
+          ? [sql`"id" NOT IN (SELECT "articleId" FROM "UnreadArticle" WHERE "userId" = ${query.userId})`]
+          : []),
+        ...(selection.starred === false
+          ? [sql`"id" NOT IN (SELECT "articleId" FROM "StarredArticle" WHERE "userId" = ${query.userId})`]
+          : []),
         ...(query.publishedAfter === null ? [] : [sql`"publishedAt" > ${query.publishedAfter}`]),
         ...(query.publishedBefore === null ? [] : [sql`"publishedAt" < ${query.publishedBefore}`]),
         ...buildKeysetCondition(query.cursor),
@@ -64,7 +71,5 @@ export function buildStreamRefsSql(query: StreamPageQuery): Sql {
     columns: sql`"id", "sourceId", "publishedAt"`,
     where: joinConditions(conditions),
     order: buildKeysetOrder(query.limit + 1, query.order),
-    starred: selection.starred === true,
-    provider: query.provider,
   });
 }

@@ -3,6 +3,7 @@
 import { APP_CONTENT_SQL } from "@/lib/reads/articles/app-content-sql";
 import { sql, joinSql, type Sql } from "@/lib/db/sql";
 import { displayTitleSql } from "@/lib/db/display-title";
+import { readingStateColumns } from "@/lib/reads/articles/list-query";
 
 export type StreamItemRow = {
   id: number;
@@ -16,7 +17,8 @@ export type StreamItemRow = {
   publishedAt: Date;
   updatedAt: Date | null;
   firstSeenAt: Date;
-  readAt: Date | null;
+  /** 1 while the user has it unread, else null. */
+  unreadMark: number | null;
   starredAt: Date | null;
   sourceTitle: string;
   sourceFeedUrl: string;
@@ -24,12 +26,15 @@ export type StreamItemRow = {
   folderName: string | null;
 };
 
-export function buildStreamRowsSql(ids: number[]): Sql {
+/** The rows of these ids among the user's subscriptions (an id of another source answers nothing). */
+export function buildStreamRowsSql(userId: number, ids: number[]): Sql {
   const where = ids.length === 0 ? sql`1 = 0` : sql`"Article"."id" IN (${joinSql(ids)})`;
   return sql`SELECT "Article"."id", "Article"."sourceId", "Article"."title", "Article"."url", "Article"."author", ${APP_CONTENT_SQL} AS "content",
-    "Article"."summary", "Article"."enclosures", "Article"."publishedAt", "Article"."updatedAt", "Article"."firstSeenAt", "Article"."readAt",
-    "Article"."starredAt", ${displayTitleSql()} AS "sourceTitle", "Source"."feedUrl" AS "sourceFeedUrl",
-    "Source"."siteUrl" AS "sourceSiteUrl", "Folder"."name" AS "folderName"
-    FROM "Article" JOIN "Source" ON "Source"."id" = "Article"."sourceId" LEFT JOIN "Folder" ON "Folder"."id" = "Source"."folderId"
+    "Article"."summary", "Article"."enclosures", "Article"."publishedAt", "Article"."updatedAt", "Article"."firstSeenAt",
+    ${readingStateColumns(userId)}, ${displayTitleSql()} AS "sourceTitle", "Source"."feedUrl" AS "sourceFeedUrl",
+    "Source"."siteUrl" AS "sourceSiteUrl", "UserFolder"."name" AS "folderName"
+    FROM "Article" JOIN "Source" ON "Source"."id" = "Article"."sourceId"
+    JOIN "Subscription" ON "Subscription"."sourceId" = "Article"."sourceId" AND "Subscription"."userId" = ${userId}
+    LEFT JOIN "UserFolder" ON "UserFolder"."id" = "Subscription"."folderId"
     WHERE ${where}`;
 }

@@ -57,7 +57,7 @@ export function toGReaderItem(row: StreamItemRow): GReaderItem {
     categories: [
       READING_LIST_ID,
       ...(row.folderName === null ? [] : [labelStreamId(row.folderName)]),
-      ...(row.readAt === null ? [] : [READ_ID]),
+      ...(row.unreadMark === null ? [READ_ID] : []),
       ...(row.starredAt === null ? [] : [STARRED_ID]),
     ],
     enclosure: parseEnclosures(row.enclosures).map((enclosure) => ({

@@ -135,7 +135,7 @@ export function countArticles(plan: Pick<FetchPlan, "attempt" | "articles">): {
 }
 
 /** The Source columns that count the articles this fetch stored: written whatever else happened. */
-const ARTICLE_COUNTERS: ReadonlySet<string> = new Set(["unreadCount", "articleCount", "lastNewArticleAt", "updatedAt"]);
+const ARTICLE_COUNTERS: ReadonlySet<string> = new Set(["articleCount", "lastNewArticleAt", "updatedAt"]);
 
 /**
  * The source's update. The article counters always go with the articles. The rest (validators,

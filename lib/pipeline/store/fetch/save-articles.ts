@@ -116,7 +116,40 @@ function* buildInserts(p: Placeholder, sourceId: number, entries: KeyedItem[], n
       ...articleFields(entry.item, now),
     }));
     yield insertRows(p, rows);
+    yield insertUnreadForSubscribers(
+      p,
+      sourceId,
+      part.map((entry) => entry.dedupeKey),
+    );
   }
+  if (entries.length > 0) yield raiseSubscriberUnreadCounts(p, sourceId, entries.length);
+}
+
+/**
+ * A new article is unread for every subscriber of its source (issue 25): one INSERT … SELECT per
+ * 100 articles, whatever the number of subscribers, in the fetch's transaction. It reads the rows
+ * the statement before it inserted, so on PostgreSQL it cannot be one of runAtomically's merged
+ * CTEs (they share one snapshot): `readsEarlier` says so. A batch written again adds nothing.
+ */
+function insertUnreadForSubscribers(p: Placeholder, sourceId: number, dedupeKeys: string[]): Statement {
+  const keys = dedupeKeys.map((_, index) => p(index + 2)).join(", ");
+  return {
+    text: `INSERT INTO "UnreadArticle" ("userId", "articleId", "sourceId", "publishedAt")
+      SELECT "Subscription"."userId", "Article"."id", "Article"."sourceId", "Article"."publishedAt"
+      FROM "Article" JOIN "Subscription" ON "Subscription"."sourceId" = "Article"."sourceId"
+      WHERE "Article"."sourceId" = ${p(1)} AND "Article"."dedupeKey" IN (${keys})
+      ON CONFLICT DO NOTHING`,
+    values: [sourceId, ...dedupeKeys],
+    readsEarlier: true,
+  };
+}
+
+/** Each subscriber's count of the source's unread articles moves with the rows above. */
+function raiseSubscriberUnreadCounts(p: Placeholder, sourceId: number, newArticles: number): Statement {
+  return {
+    text: `UPDATE "Subscription" SET "unreadCount" = "unreadCount" + ${p(1)} WHERE "sourceId" = ${p(2)}`,
+    values: [newArticles, sourceId],
+  };
 }
 
 /** 100 rows × 14 columns stays far below both databases' bound-parameter limits. */

@@ -51,7 +51,6 @@ export function buildSourceUpdate(input: {
     ...(input.newArticles > 0
       ? {
           lastNewArticleAt: attempt.finishedAt,
-          unreadCount: { increment: input.newArticles },
           articleCount: { increment: input.newArticles },
         }
       : {}),

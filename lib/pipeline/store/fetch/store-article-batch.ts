@@ -56,7 +56,6 @@ export function raiseArticleCounters(db: Db, sourceId: number, newArticles: numb
   return [
     updateById(db, "Source", sourceId, {
       articleCount: { increment: newArticles },
-      unreadCount: { increment: newArticles },
       lastNewArticleAt: now,
       updatedAt: now,
     }),

@@ -1,6 +1,7 @@
-// An ArticleScope as SQL conditions on "Article", parameters bound. Pure: the list, the
-// freshness count (lib/reads/articles) and "mark all read" (lib/pipeline/store/reading/article-state) all build their
-// WHERE from here, so "mark all read" marks exactly what the reader was looking at.
+// An ArticleScope as SQL conditions on "Article", parameters bound, for one user. Pure: the list,
+// the freshness count (lib/reads/articles), "mark all read" (lib/pipeline/store/reading/article-state)
+// and the apps' streams all build their WHERE from here, so "mark all read" marks exactly what the
+// reader was looking at, and no view ever reaches past the user's own subscriptions (issue 25).
 import { sql, joinSql, type Sql } from "@/lib/db/sql";
 import type { DatabaseTarget } from "@/lib/db/database-target";
 import type { ArticleScope } from "@/lib/base/article-scope";
@@ -8,16 +9,24 @@ import type { DateCursor } from "@/lib/pipeline/store/reading/cursor";
 import type { DateOrder } from "@/lib/base/list-order";
 import { buildSearchSql } from "@/lib/db/search-sql";
 
-export function buildScopeConditions(scope: ArticleScope, provider: DatabaseTarget["provider"]): Sql[] {
-  const conditions: Sql[] = [];
+export function buildScopeConditions(scope: ArticleScope, userId: number, provider: DatabaseTarget["provider"]): Sql[] {
+  const conditions: Sql[] = [subscribedSourcesSql(userId)];
   if (scope.sourceId !== null) conditions.push(sql`"sourceId" = ${scope.sourceId}`);
   if (scope.folderId !== null) {
-    conditions.push(sql`"sourceId" IN (SELECT "id" FROM "Source" WHERE "folderId" = ${scope.folderId})`);
+    conditions.push(
+      sql`"sourceId" IN (SELECT "sourceId" FROM "Subscription" WHERE "userId" = ${userId} AND "folderId" = ${scope.folderId})`,
+    );
   }
-  if (scope.unread) conditions.push(sql`"readAt" IS NULL`);
-  if (scope.starred) conditions.push(sql`"starredAt" IS NOT NULL`);
+  if (scope.unread) conditions.push(sql`"id" IN (SELECT "articleId" FROM "UnreadArticle" WHERE "userId" = ${userId})`);
+  if (scope.starred)
+    conditions.push(sql`"id" IN (SELECT "articleId" FROM "StarredArticle" WHERE "userId" = ${userId})`);
   if (scope.q !== null) conditions.push(buildSearchSql(scope.q, provider));
   return conditions;
+}
+
+/** The articles of the sources this user follows: every view starts inside them. */
+export function subscribedSourcesSql(userId: number): Sql {
+  return sql`"sourceId" IN (SELECT "sourceId" FROM "Subscription" WHERE "userId" = ${userId})`;
 }
 
 /** Rows strictly after the cursor in its order (publishedAt, id, descending or ascending): a row-value range both planners seek to. */

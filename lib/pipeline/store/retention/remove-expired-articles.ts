@@ -1,12 +1,13 @@
-// Retention: removes read, unstarred articles older than their source's window, in small
+// Retention: removes articles no user has unread or starred, older than their source's window, in small
 // batches with a pause between them (a round waiting for SQLite's write lock waits for one batch
 // at most), each batch one transaction that also writes what it removed:
 // - a RemovedArticle row per article (its dedupe key and content hash), so that a feed still
 //   carrying the item does not bring it back as new and unread at the next fetch
 //   (lib/store/save-articles.ts reads them);
-// - Source.articleCount, lowered by exactly the rows deleted (unreadCount is untouched: only
-//   read articles go).
-// The delete re-checks read and starred, so an article starred or marked unread meanwhile stays.
+// - Source.articleCount, lowered by exactly the rows deleted (no subscriber's unread count moves:
+//   only articles read by every one of them go).
+// The delete re-checks every user's unread and starred rows, so an article starred or marked
+// unread by anyone meanwhile stays.
 import { joinSql, sql } from "@/lib/db/sql";
 import { providerOf, type Db, type Tx } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/client";
@@ -35,7 +36,7 @@ export async function removeExpiredArticles(db: Db, now: Date, options: Retentio
     for (;;) {
       if (options.shouldStop?.()) return report;
       const batch = await db.article.findMany({
-        where: { sourceId: source.id, readAt: { not: null }, starredAt: null, firstSeenAt: { lt: cutoff } },
+        where: { sourceId: source.id, unreadBy: { none: {} }, starredBy: { none: {} }, firstSeenAt: { lt: cutoff } },
         select: { id: true },
         orderBy: { id: "asc" },
         take: batchSize,
@@ -64,7 +65,9 @@ function removeBatch(db: Db, sourceId: number, ids: number[], now: Date): Promis
     const deleted = await querySql<{ dedupeKey: string; contentHash: string }>(
       tx,
       provider,
-      sql`DELETE FROM "Article" WHERE "id" IN (${joinSql(ids)}) AND "readAt" IS NOT NULL AND "starredAt" IS NULL
+      sql`DELETE FROM "Article" WHERE "id" IN (${joinSql(ids)})
+        AND NOT EXISTS (SELECT 1 FROM "UnreadArticle" WHERE "UnreadArticle"."articleId" = "Article"."id")
+        AND NOT EXISTS (SELECT 1 FROM "StarredArticle" WHERE "StarredArticle"."articleId" = "Article"."id")
         RETURNING "dedupeKey", "contentHash"`,
     );
     if (deleted.length === 0) return 0;

@@ -2,6 +2,7 @@
 // ("Fetch the full article"). A page that cannot be read is not an error of this call: the
 // article comes back with fullText.state "failed" and the reason, and keeps its feed content.
 import { getDb } from "@/lib/db/client";
+import { getSessionUser } from "@/lib/features/auth/session-user";
 import { getEnv } from "@/lib/base/env";
 import { getArticle } from "@/lib/reads/articles/get-article";
 import { articleParamsSchema } from "@/lib/reads/articles/request-schemas";
@@ -21,8 +22,12 @@ export async function POST(request: Request, context: Context): Promise<Response
   const params = parseParams(await context.params, articleParamsSchema);
   if (!params.ok) return params.response;
   try {
-    const report = await fetchFullTextNow(getDb(), roundSettingsFromEnv(getEnv()), params.data.id);
-    const article = report === null ? null : await getArticle(params.data.id);
+    const user = await getSessionUser();
+    // Only an article of the reader's own subscriptions is fetched: another's is not theirs to ask for.
+    const followed = await getArticle(user.id, params.data.id);
+    const report =
+      followed === null ? null : await fetchFullTextNow(getDb(), roundSettingsFromEnv(getEnv()), params.data.id);
+    const article = report === null ? null : await getArticle(user.id, params.data.id);
     return article === null ? errorResponse(404, "not_found", "There is no such article.") : jsonResponse(article);
   } catch (error) {
     return internalError(error, "POST /api/articles/:id/full-text");
