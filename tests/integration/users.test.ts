@@ -28,7 +28,7 @@ import { LoginThrottle } from "@/lib/features/auth/login-throttle";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { callGReader } from "@/tests/helpers/greader-client";
 import { removeOrphanSources } from "@/lib/pipeline/store/sources/remove-orphan-sources";
-import { seedArticles, seedSource } from "@/tests/helpers/seed-articles";
+import { seedArticles, seedSource, subscribeSeeded } from "@/tests/helpers/seed-articles";
 import { checkExposure } from "@/lib/features/auth/check-exposure";
 
 const HOST = "127.0.0.1:3000";
@@ -267,20 +267,11 @@ describe("removing a user", () => {
   it("removes their subscriptions and reading, and the sources nobody else follows with their articles", async () => {
     const ann = (await createFirstAdmin(db(), "ann", "ann's password"))!;
     const bob = (await createUser(db(), { name: "bob", password: "bob's password", role: "member" }))!;
-    const shared = await seedSource(db(), { title: "Shared" });
-    const bobsOwn = await seedSource(db(), { title: "Bob's own" });
-    const [sharedArticle] = await seedArticles(db(), shared, [{ title: "Shared one" }]);
+    const shared = await seedSource(db(), { title: "Shared", userId: ann.id });
+    await subscribeSeeded(db(), { userId: bob.id, sourceId: shared });
+    const bobsOwn = await seedSource(db(), { title: "Bob's own", userId: bob.id });
+    await seedArticles(db(), shared, [{ title: "Shared one" }]);
     await seedArticles(db(), bobsOwn, [{ title: "Only Bob reads this" }]);
-    await db().subscription.createMany({
-      data: [
-        { userId: ann.id, sourceId: shared, unreadCount: 1 },
-        { userId: bob.id, sourceId: shared, unreadCount: 1 },
-        { userId: bob.id, sourceId: bobsOwn, unreadCount: 1 },
-      ],
-    });
-    await db().unreadArticle.create({
-      data: { userId: bob.id, articleId: sharedArticle!, sourceId: shared, publishedAt: new Date() },
-    });
     expect(
       (await listUserSummaries(db())).map(({ name, subscriptions, unread }) => ({ name, subscriptions, unread })),
     ).toEqual([

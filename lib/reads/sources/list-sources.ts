@@ -90,7 +90,8 @@ export async function listSourcesPage(
     ${filters.length === 0 ? emptySql : sql`WHERE ${matches}`}
     ORDER BY ${orderSql(view.sort, provider)}
     LIMIT ${perPage} OFFSET ${placed.offset}`);
-  return { ...placed, rows, total };
+  // "enabled" is computed (the pause), and SQLite gives a computed boolean as 0 or 1.
+  return { ...placed, rows: rows.map((row) => ({ ...row, enabled: Boolean(row.enabled) })), total };
 }
 
 /** Each sort's order; every one ends with the title and the id, so a page boundary is stable. */
