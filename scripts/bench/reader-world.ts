@@ -71,7 +71,6 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
     );
     for (let s = 1; s <= options.sources; s++) {
       const folderId = s % 5 === 0 ? null : ((s * 7) % FOLDERS) + 1;
-      subscription.run(READER_ID, s, folderId, stamp(now));
       const gone = s % 97 === 0;
       source.run(
         `https://site-${s}.example/feed.xml`,
@@ -87,6 +86,8 @@ export function seedReaderDatabase(file: string, options: SeedOptions): number {
         stamp(now),
         stamp(now),
       );
+      // After its source: the foreign key is checked as each row goes in.
+      subscription.run(READER_ID, s, folderId, stamp(now));
     }
     const published = Array.from(
       { length: options.articles },
