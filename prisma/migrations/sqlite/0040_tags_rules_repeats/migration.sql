@@ -1,0 +1,105 @@
+-- AlterTable
+ALTER TABLE "Article" ADD COLUMN "canonicalUrl" TEXT;
+
+-- CreateTable
+CREATE TABLE "Tag" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "userId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Tag_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ArticleTag" (
+    "tagId" INTEGER NOT NULL,
+    "articleId" INTEGER NOT NULL,
+    "userId" INTEGER NOT NULL,
+    "publishedAt" DATETIME NOT NULL,
+    "taggedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("tagId", "articleId"),
+    CONSTRAINT "ArticleTag_tagId_fkey" FOREIGN KEY ("tagId") REFERENCES "Tag" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ArticleTag_articleId_fkey" FOREIGN KEY ("articleId") REFERENCES "Article" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "ArticleTag_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Rule" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "userId" INTEGER NOT NULL,
+    "position" INTEGER NOT NULL,
+    "query" TEXT NOT NULL,
+    "scope" TEXT NOT NULL DEFAULT 'all',
+    "folderId" INTEGER,
+    "sourceId" INTEGER,
+    "action" TEXT NOT NULL,
+    "tagName" TEXT,
+    "hits" INTEGER NOT NULL DEFAULT 0,
+    "lastHitAt" DATETIME,
+    "disabledAt" DATETIME,
+    "disabledReason" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Rule_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Rule_folderId_fkey" FOREIGN KEY ("folderId") REFERENCES "UserFolder" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Rule_sourceId_fkey" FOREIGN KEY ("sourceId") REFERENCES "Source" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "HiddenArticle" (
+    "userId" INTEGER NOT NULL,
+    "articleId" INTEGER NOT NULL,
+    "ruleId" INTEGER,
+    "hiddenAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("userId", "articleId"),
+    CONSTRAINT "HiddenArticle_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "HiddenArticle_articleId_fkey" FOREIGN KEY ("articleId") REFERENCES "Article" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "RepeatedArticle" (
+    "userId" INTEGER NOT NULL,
+    "articleId" INTEGER NOT NULL,
+    "firstArticleId" INTEGER NOT NULL,
+
+    PRIMARY KEY ("userId", "articleId"),
+    CONSTRAINT "RepeatedArticle_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "RepeatedArticle_articleId_fkey" FOREIGN KEY ("articleId") REFERENCES "Article" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "RepeatedArticle_firstArticleId_fkey" FOREIGN KEY ("firstArticleId") REFERENCES "Article" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Tag_userId_name_key" ON "Tag"("userId", "name");
+
+-- CreateIndex
+CREATE INDEX "ArticleTag_tagId_publishedAt_articleId_idx" ON "ArticleTag"("tagId", "publishedAt", "articleId");
+
+-- CreateIndex
+CREATE INDEX "ArticleTag_userId_articleId_idx" ON "ArticleTag"("userId", "articleId");
+
+-- CreateIndex
+CREATE INDEX "ArticleTag_articleId_idx" ON "ArticleTag"("articleId");
+
+-- CreateIndex
+CREATE INDEX "Rule_userId_position_idx" ON "Rule"("userId", "position");
+
+-- CreateIndex
+CREATE INDEX "Rule_sourceId_idx" ON "Rule"("sourceId");
+
+-- CreateIndex
+CREATE INDEX "Rule_folderId_idx" ON "Rule"("folderId");
+
+-- CreateIndex
+CREATE INDEX "HiddenArticle_articleId_idx" ON "HiddenArticle"("articleId");
+
+-- CreateIndex
+CREATE INDEX "RepeatedArticle_firstArticleId_idx" ON "RepeatedArticle"("firstArticleId");
+
+-- CreateIndex
+CREATE INDEX "RepeatedArticle_articleId_idx" ON "RepeatedArticle"("articleId");
+
+-- CreateIndex
+CREATE INDEX "Article_canonicalUrl_idx" ON "Article"("canonicalUrl");
+
