@@ -233,6 +233,9 @@ describe("the installable app", () => {
       .poll(() => page.evaluate(() => caches.keys()))
       .toEqual(expect.arrayContaining(["tidings-shell-v1", "tidings-reading-v1"]));
 
+    // The rest runs on a page of ours that does not register the worker itself: the reader's own
+    // register("/sw.js"), late under load, would otherwise undo the new release's registration.
+    await page.goto(`${server.url}/offline.html`);
     // What an older release left behind, and a cache that is not Tidings' own.
     await page.evaluate(async () => {
       await (await caches.open("tidings-reading-v0")).put("/?view=all", new Response("an old release's page"));
